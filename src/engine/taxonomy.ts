@@ -16,8 +16,22 @@ export const CATEGORY_IDS = [
 export type CategoryId = (typeof CATEGORY_IDS)[number];
 
 export const SUBCATEGORY_IDS = {
-  self_harm: ['ideation', 'intent', 'plan', 'method', 'self_injury', 'eating_disorder', 'encouragement'],
-  minor_safety: ['minor_disclosed', 'sexual_minor', 'grooming', 'romance_minor', 'age_verification_evasion'],
+  self_harm: [
+    'ideation',
+    'intent',
+    'plan',
+    'method',
+    'self_injury',
+    'eating_disorder',
+    'encouragement',
+  ],
+  minor_safety: [
+    'minor_disclosed',
+    'sexual_minor',
+    'grooming',
+    'romance_minor',
+    'age_verification_evasion',
+  ],
   sexual: ['explicit', 'suggestive', 'solicitation', 'non_consensual', 'sexual_roleplay'],
   violence: ['threat', 'graphic', 'incitement', 'weapons', 'extremism', 'animal_cruelty'],
   harassment: ['insult', 'profanity', 'hate', 'bullying', 'sexual_harassment', 'doxxing_threat'],
@@ -33,9 +47,29 @@ export const SUBCATEGORY_IDS = {
     'passport',
     'date_of_birth',
   ],
-  dependency: ['emotional_reliance', 'isolation', 'compulsive_use', 'reality_confusion', 'distress_on_absence'],
-  jailbreak: ['instruction_override', 'roleplay_exploit', 'prompt_extraction', 'character_break', 'obfuscation'],
-  illegal: ['drugs', 'weapons_trade', 'fraud', 'cybercrime', 'trafficking', 'gambling', 'counterfeit'],
+  dependency: [
+    'emotional_reliance',
+    'isolation',
+    'compulsive_use',
+    'reality_confusion',
+    'distress_on_absence',
+  ],
+  jailbreak: [
+    'instruction_override',
+    'roleplay_exploit',
+    'prompt_extraction',
+    'character_break',
+    'obfuscation',
+  ],
+  illegal: [
+    'drugs',
+    'weapons_trade',
+    'fraud',
+    'cybercrime',
+    'trafficking',
+    'gambling',
+    'counterfeit',
+  ],
 } as const satisfies Record<CategoryId, readonly string[]>;
 
 export const LEVELS = ['none', 'low', 'medium', 'high', 'critical'] as const;

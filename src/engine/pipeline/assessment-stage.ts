@@ -72,6 +72,11 @@ export type StageOutcome = {
   model?: string;
   /** Per-category scores the stage assigns when it scores every category (LLM). */
   categoryScores?: Partial<Record<CategoryId, number>>;
+  /**
+   * Set when a stage was expected to run but could not (timeout, upstream error, invalid
+   * output): the assessment then carries a reason with this code and the earlier result.
+   */
+  unavailable?: { code: string; message: string };
 };
 
 export interface AssessmentStage {

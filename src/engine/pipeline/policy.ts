@@ -16,13 +16,17 @@ export type Policy = {
   emaAlpha: number;
 };
 
-export const DEFAULT_THRESHOLDS: LevelThresholds = { low: 0.3, medium: 0.5, high: 0.7, critical: 0.9 };
+export const DEFAULT_THRESHOLDS: LevelThresholds = {
+  low: 0.3,
+  medium: 0.5,
+  high: 0.7,
+  critical: 0.9,
+};
 
 export const DEFAULT_POLICY: Policy = {
-  thresholds: Object.fromEntries(CATEGORY_IDS.map((id) => [id, { ...DEFAULT_THRESHOLDS }])) as Record<
-    CategoryId,
-    LevelThresholds
-  >,
+  thresholds: Object.fromEntries(
+    CATEGORY_IDS.map((id) => [id, { ...DEFAULT_THRESHOLDS }]),
+  ) as Record<CategoryId, LevelThresholds>,
   actions: {
     byLevel: { none: 'none', low: 'monitor', medium: 'warn', high: 'block', critical: 'escalate' },
     overrides: {

@@ -22,5 +22,8 @@ export interface LateRefinementRecorderPort {
    * Records a refinement that finished after the request had answered. It changes the
    * stored assessment only, never the conversation state (which reflects what was answered).
    */
-  recordLateRefinement(key: ConversationKey & { eventId: string }, outcome: StageOutcome): Promise<void>;
+  recordLateRefinement(
+    key: ConversationKey & { eventId: string },
+    outcome: StageOutcome,
+  ): Promise<void>;
 }
