@@ -1,0 +1,12 @@
+import type { Provider } from '@nestjs/common';
+import type { AssessmentStage } from '../engine/pipeline/assessment-stage';
+import { RulesStage } from '../engine/rules/rules.stage';
+
+/** The pipeline's stages, in run order. The only place that lists them. */
+export const ASSESSMENT_STAGES = Symbol('ASSESSMENT_STAGES');
+
+export const assessmentStagesProvider: Provider = {
+  provide: ASSESSMENT_STAGES,
+  inject: [RulesStage],
+  useFactory: (rulesStage: RulesStage): AssessmentStage[] => [rulesStage],
+};

@@ -1,0 +1,3 @@
+import { ulid } from 'ulid';
+
+export const newRequestId = (): string => `req_${ulid()}`;

@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { MIGRATIONS } from '../../migrations';
+import type { DatabaseConfig } from '../config/app.config';
+import { ENTITIES } from './entities';
+
+export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
+  const common = { entities: ENTITIES, migrations: MIGRATIONS, synchronize: false } as const;
+  if (config.type === 'postgres') {
+    return { ...common, type: 'postgres', url: config.url, extra: { max: 20 } };
+  }
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: config.sqlitePath,
+    // WAL lets readers (e.g. the CLI) run while the server writes.
+    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('busy_timeout = 5000');
+    },
+  };
+}
+
+/** Opens the database (creating the SQLite directory) and runs migrations when configured. */
+export async function openDataSource(config: DatabaseConfig): Promise<DataSource> {
+  if (config.type === 'sqlite' && config.sqlitePath !== ':memory:') {
+    mkdirSync(dirname(config.sqlitePath), { recursive: true });
+  }
+  const dataSource = new DataSource(dataSourceOptions(config));
+  await dataSource.initialize();
+  const migrate =
+    config.migrateOnStart === 'true' ||
+    (config.migrateOnStart === 'auto' && config.type === 'sqlite');
+  if (migrate) await dataSource.runMigrations({ transaction: 'each' });
+  return dataSource;
+}

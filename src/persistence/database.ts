@@ -1,0 +1,41 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+/**
+ * The one way to write. PostgreSQL: a plain transaction; row locks (SELECT ... FOR UPDATE)
+ * taken inside serialise conflicting writers across instances. SQLite: TypeORM's
+ * better-sqlite3 driver has one connection, so two interleaved transactions would share it;
+ * every write transaction therefore runs through an in-process queue. The consequence: an
+ * embedded (SQLite) deployment is a single instance whose writes are serial; reads stay
+ * concurrent. Scale out on PostgreSQL.
+ */
+export class Database {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly dataSource: DataSource) {}
+
+  get isPostgres(): boolean {
+    return this.dataSource.options.type === 'postgres';
+  }
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.isPostgres) return this.dataSource.transaction(work);
+    const run = this.queue.then(() => this.dataSource.transaction(work));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async ping(): Promise<void> {
+    await this.dataSource.query('SELECT 1');
+  }
+}
+
+/** Unique-constraint violation on either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  const driverError = (error as { driverError?: { code?: string } }).driverError ?? error;
+  const code = (driverError as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

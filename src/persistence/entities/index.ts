@@ -1,0 +1,15 @@
+import { ApiKeyEntity } from './api-key.entity';
+import { AssessmentEntity } from './assessment.entity';
+import { ConversationStateEntity } from './conversation-state.entity';
+import { IdempotencyRecordEntity } from './idempotency-record.entity';
+import { TenantEntity } from './tenant.entity';
+import { UsageRecordEntity } from './usage-record.entity';
+
+export const ENTITIES = [
+  TenantEntity,
+  ApiKeyEntity,
+  ConversationStateEntity,
+  AssessmentEntity,
+  IdempotencyRecordEntity,
+  UsageRecordEntity,
+];

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { LessThan, type EntityManager } from 'typeorm';
+import { newId, nowIso } from '../columns';
+import { Database, isUniqueViolation } from '../database';
+import { IdempotencyRecordEntity } from '../entities/idempotency-record.entity';
+
+export type ClaimResult =
+  | { claimed: true; record: IdempotencyRecordEntity }
+  | { claimed: false; existing: IdempotencyRecordEntity };
+
+@Injectable()
+export class IdempotencyRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Inserts an in-progress record; the unique (tenant, key) index makes exactly one caller
+   * win across instances. An expired record is removed and the claim retried once.
+   */
+  async claim(
+    tenantId: string,
+    idempotencyKey: string,
+    requestHash: string,
+    ttlMs: number,
+  ): Promise<ClaimResult> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const now = new Date();
+      const record = Object.assign(new IdempotencyRecordEntity(), {
+        id: newId(),
+        tenantId,
+        idempotencyKey,
+        requestHash,
+        status: 'in_progress',
+        responseStatus: null,
+        responseBody: null,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+      });
+      try {
+        await this.db.write((manager) => manager.insert(IdempotencyRecordEntity, record));
+        return { claimed: true, record };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+      const existing = await this.db.manager.findOneBy(IdempotencyRecordEntity, {
+        tenantId,
+        idempotencyKey,
+      });
+      if (!existing) continue; // released between our insert and read: try again
+      if (existing.expiresAt > nowIso()) return { claimed: false, existing };
+      await this.db.write((manager) =>
+        manager.delete(IdempotencyRecordEntity, { id: existing.id, expiresAt: existing.expiresAt }),
+      );
+    }
+    throw new Error('idempotency claim did not settle');
+  }
+
+  async complete(
+    manager: EntityManager,
+    id: string,
+    responseStatus: number,
+    responseBody: string,
+  ): Promise<void> {
+    await manager.update(
+      IdempotencyRecordEntity,
+      { id },
+      { status: 'completed', responseStatus, responseBody },
+    );
+  }
+
+  /** Drops an in-progress claim after a failed request, so the client may retry the key. */
+  async release(id: string): Promise<void> {
+    await this.db.write((manager) =>
+      manager.delete(IdempotencyRecordEntity, { id, status: 'in_progress' }),
+    );
+  }
+
+  countForTenant(tenantId: string): Promise<number> {
+    return this.db.manager.countBy(IdempotencyRecordEntity, { tenantId });
+  }
+
+  async purgeExpired(): Promise<number> {
+    const result = await this.db.write((manager) =>
+      manager.delete(IdempotencyRecordEntity, { expiresAt: LessThan(nowIso()) }),
+    );
+    return result.affected ?? 0;
+  }
+}
