@@ -1,0 +1,280 @@
+import type { MappedText, TextNormaliser } from '../plugin-registry/plugin-contract';
+import { HOMOGLYPHS, isInvisible, LEET } from './char-folding';
+import {
+  canBeFinal,
+  canBeInitial,
+  combineFinals,
+  combineVowels,
+  composeSyllable,
+  conjoiningToCompatibility,
+  isCompatibilityJamo,
+  isHangulSyllable,
+  isVowelJamo,
+} from './hangul';
+import { MappedTextBuilder } from './mapped-text';
+
+/**
+ * The engine's own normalisers (ids `core.*`), applied in this order to every turn before
+ * phrases, lists and `regex` run. Each keeps the offset map back to the request text.
+ */
+
+const foldCache = new Map<number, string>();
+
+/** NFKC-style folding of one code point, lower-cased, diacritics removed, Hangul kept intact. */
+function foldCodePoint(code: number): string {
+  if (code < 0x80)
+    return code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : String.fromCharCode(code);
+  const cached = foldCache.get(code);
+  if (cached !== undefined) return cached;
+  let folded: string;
+  if (isInvisible(code)) folded = '';
+  else if (isHangulSyllable(code) || isCompatibilityJamo(code)) folded = String.fromCharCode(code);
+  else {
+    const conjoining = conjoiningToCompatibility(code);
+    if (conjoining) folded = conjoining;
+    else {
+      // NFKD folds width, ligatures, circled and mathematical letters; the combining
+      // diacritics it separates out (U+0300..U+036F) are dropped so "kíll" reads "kill".
+      folded = '';
+      for (const char of String.fromCodePoint(code).normalize('NFKD')) {
+        const c = char.codePointAt(0) ?? 0;
+        if (c >= 0x300 && c <= 0x36f) continue;
+        folded += conjoiningToCompatibility(c) ?? char;
+      }
+      folded = folded.normalize('NFC').toLowerCase();
+    }
+  }
+  if (foldCache.size < 50_000) foldCache.set(code, folded);
+  return folded;
+}
+
+function unicodeFold(input: MappedText): MappedText {
+  const { text, map } = input;
+  const out = new MappedTextBuilder(text.length);
+  for (let i = 0; i < text.length;) {
+    const code = text.codePointAt(i) ?? 0;
+    const width = code > 0xffff ? 2 : 1;
+    const folded = foldCodePoint(code);
+    if (folded) out.push(folded, map[i]);
+    i += width;
+  }
+  return out.build(map[text.length]);
+}
+
+function homoglyphFold(input: MappedText): MappedText {
+  const { text, map } = input;
+  let changed = false;
+  const chars = text.split('');
+  for (let i = 0; i < chars.length; i++) {
+    const latin = HOMOGLYPHS[chars[i]];
+    if (latin !== undefined) {
+      chars[i] = latin;
+      changed = true;
+    }
+  }
+  return changed ? { text: chars.join(''), map } : input;
+}
+
+/**
+ * Composes stray compatibility jamo typed one by one ("ㅈㅜㄱㄱㅗ" -> "죽고"). A run of
+ * consonants without vowels (choseong abbreviations such as "ㅅㅂ") is left as it is.
+ */
+function hangulCompose(input: MappedText): MappedText {
+  const { text, map } = input;
+  if (!/[\u314f-\u3163]/.test(text)) return input;
+  const out = new MappedTextBuilder(text.length);
+  let i = 0;
+  while (i < text.length) {
+    const initial = text[i];
+    if (canBeInitial(initial) && i + 1 < text.length && isVowelJamo(text[i + 1])) {
+      let vowel = text[i + 1];
+      let next = i + 2;
+      const combined = next < text.length ? combineVowels(vowel, text[next]) : undefined;
+      if (combined) {
+        vowel = combined;
+        next++;
+      }
+      let final = '';
+      // A consonant is a final only when no vowel follows it (else it starts the next syllable).
+      if (next < text.length && canBeFinal(text[next]) && !isVowelJamo(text[next + 1] ?? '')) {
+        final = text[next];
+        next++;
+        const double = next < text.length ? combineFinals(final, text[next]) : undefined;
+        if (double && !isVowelJamo(text[next + 1] ?? '')) {
+          final = double;
+          next++;
+        }
+      }
+      const syllable = composeSyllable(initial, vowel, final);
+      if (syllable) {
+        out.push(syllable, map[i]);
+        i = next;
+        continue;
+      }
+    }
+    out.push(text[i], map[i]);
+    i++;
+  }
+  return out.build(map[text.length]);
+}
+
+const isLetter = (char: string | undefined): boolean => !!char && /\p{L}/u.test(char);
+const isDigit = (char: string | undefined): boolean => !!char && char >= '0' && char <= '9';
+const isWordChar = (char: string | undefined): boolean =>
+  !!char && (LEET[char] !== undefined || /[\p{L}\p{N}]/u.test(char));
+
+/**
+ * Reads digits and symbols as letters inside words: "k1ll", "h4te", "$uicide", "sh!t".
+ * Plain numbers ("14", "2024") and number-first words ("14yo", "3rd", "10am") stay as
+ * they are, so ages and quantities survive for the rules that need them.
+ */
+function leetspeakFold(input: MappedText): MappedText {
+  const { text, map } = input;
+  if (!/[0-9@$!|€]/.test(text)) return input;
+  const chars = text.split('');
+  let changed = false;
+  let i = 0;
+  while (i < chars.length) {
+    if (!isWordChar(chars[i])) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < chars.length && isWordChar(chars[end])) end++;
+    if (foldWord(chars, i, end)) changed = true;
+    i = end;
+  }
+  return changed ? { text: chars.join(''), map } : input;
+}
+
+/** Folds leet characters of chars[start, end) in place; returns whether anything changed. */
+function foldWord(chars: string[], start: number, end: number): boolean {
+  let letters = 0;
+  for (let k = start; k < end; k++) if (isLetter(chars[k])) letters++;
+  if (letters === 0) return false;
+  // Number-first words ("14yo", "3rd", "24h") are quantities, not disguised letters,
+  // unless a single leading digit is followed by a real word ("1diot", "5hit").
+  let leadingDigits = 0;
+  while (start + leadingDigits < end && isDigit(chars[start + leadingDigits])) leadingDigits++;
+  if (leadingDigits > 1 || (leadingDigits === 1 && letters < 3)) return false;
+  let changed = false;
+  for (let k = start; k < end; k++) {
+    const char = chars[k];
+    const letter = LEET[char];
+    if (letter === undefined) continue;
+    const before = k > start ? chars[k - 1] : undefined;
+    const after = k + 1 < end ? chars[k + 1] : undefined;
+    const symbol = !isDigit(char);
+    // Symbols need a letter on both sides, or must start the word ("$uicide", "@ss");
+    // a trailing "!" is punctuation.
+    const fold = symbol
+      ? (k === start && isWordChar(after)) || (isWordChar(before) && isWordChar(after))
+      : isWordChar(before) || isWordChar(after);
+    if (fold) {
+      chars[k] = letter;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+const SEPARATOR = /[\s.\-_*,·•/\\~+:;'"`^=]/;
+const isSingleSeparatedLetter = (char: string | undefined): boolean =>
+  !!char && /\p{L}/u.test(char) && !/[\uac00-\ud7a3\u3131-\u318e]/.test(char);
+
+/**
+ * Joins runs of three or more single letters split by separators ("k i l l",
+ * "s.u.i.c.i.d.e", "k-y-s") into words. Wider gaps inside a run separate words
+ * ("i w a n t  t o  d i e" -> "i want to die"). Hangul is left alone:
+ * its phrases match in a spacing-free view instead.
+ */
+function separatorJoin(input: MappedText): MappedText {
+  const { text, map } = input;
+  const out = new MappedTextBuilder(text.length);
+  let i = 0;
+  let changed = false;
+  while (i < text.length) {
+    const run = singleLetterRun(text, i);
+    if (run.letters.length >= 3) {
+      const narrowest = Math.min(...run.gaps);
+      run.letters.forEach((position, index) => {
+        out.push(text[position], map[position]);
+        const gap = run.gaps[index];
+        // A gap wider than the letter spacing is a word break: keep one space there.
+        if (gap !== undefined && gap > narrowest) out.push(' ', map[position + 1]);
+      });
+      i = run.end;
+      changed = true;
+      continue;
+    }
+    out.push(text[i], map[i]);
+    i++;
+  }
+  return changed ? out.build(map[text.length]) : input;
+}
+
+/** Single letters separated by 1-3 separator characters from `start`, with the gap widths. */
+function singleLetterRun(
+  text: string,
+  start: number,
+): { letters: number[]; gaps: number[]; end: number } {
+  const letters: number[] = [];
+  const gaps: number[] = [];
+  const standsAlone = (k: number) =>
+    isSingleSeparatedLetter(text[k]) && !/[\p{L}\p{N}]/u.test(text[k + 1] ?? ' ');
+  if ((start > 0 && /[\p{L}\p{N}]/u.test(text[start - 1])) || !standsAlone(start)) {
+    return { letters, gaps, end: start };
+  }
+  let k = start;
+  let end = start;
+  while (k < text.length && standsAlone(k)) {
+    letters.push(k);
+    end = k + 1;
+    let gap = 0;
+    let next = k + 1;
+    while (next < text.length && gap < 3 && SEPARATOR.test(text[next])) {
+      next++;
+      gap++;
+    }
+    if (gap === 0 || next >= text.length || !standsAlone(next)) break;
+    gaps.push(gap);
+    k = next;
+  }
+  return { letters, gaps, end };
+}
+
+/**
+ * Squeezes a letter repeated three or more times to two ("diiiie" -> "diie",
+ * "killll" -> "kill"). Token matching then also tries the single-letter reading
+ * ("die"), so both "die" and "kill" are found; doubles in normal words stay intact.
+ */
+function squeezeRepeats(input: MappedText): MappedText {
+  const { text, map } = input;
+  if (!/(\p{L})\1\1/u.test(text)) return input;
+  const out = new MappedTextBuilder(text.length);
+  for (let i = 0; i < text.length; i++) {
+    if (i >= 2 && text[i] === text[i - 1] && text[i] === text[i - 2] && isLetter(text[i])) continue;
+    out.push(text[i], map[i]);
+  }
+  return out.build(map[text.length]);
+}
+
+const normaliser = (id: string, normalise: (input: MappedText) => MappedText): TextNormaliser => ({
+  id,
+  normalise,
+});
+
+export const CORE_NORMALISERS: readonly TextNormaliser[] = [
+  normaliser('core.unicode', unicodeFold),
+  normaliser('core.homoglyph', homoglyphFold),
+  normaliser('core.hangul-compose', hangulCompose),
+  normaliser('core.leetspeak', leetspeakFold),
+  normaliser('core.separators', separatorJoin),
+  normaliser('core.squeeze', squeezeRepeats),
+];
+
+export function coreNormaliser(id: string): TextNormaliser {
+  const found = CORE_NORMALISERS.find((n) => n.id === id);
+  if (!found) throw new Error(`unknown core normaliser ${id}`);
+  return found;
+}

@@ -1,0 +1,169 @@
+import type { MappedText, TextNormaliser } from '../plugin-registry/plugin-contract';
+import { CORE_NORMALISERS } from './core-normalisers';
+import { isCompatibilityConsonant, isHangulSyllable, singleConsonant } from './hangul';
+import { mappedFromString } from './mapped-text';
+
+/**
+ * Everything the matchers need about one turn, computed once and shared by all rules:
+ * the normalised text with its token index, a spacing-free view for Hangul phrases and a
+ * choseong view for consonant abbreviations ("ㅅㅂ", "ㅈㅅ").
+ */
+
+export type Token = {
+  /** Offsets in the normalised text. */
+  start: number;
+  end: number;
+  /** Offsets in the original text. */
+  originalStart: number;
+  originalEnd: number;
+  key: string;
+  /** Reading with doubled letters collapsed, only for elongated words ("diiie" -> "die"). */
+  alt: string | null;
+  /** Position in proximity units (`near`): one per word, one per 3 characters of unspaced Hangul. */
+  unit: number;
+  units: number;
+};
+
+/** A view derived from the normalised text; `toNormalised[i]` is the offset of view char i. */
+export type DerivedView = { text: string; toNormalised: Int32Array };
+
+export class TurnText {
+  readonly normalised: MappedText;
+  readonly tokens: Token[];
+  private compactView: DerivedView | undefined;
+  private choseongView: DerivedView | undefined | null;
+
+  constructor(
+    readonly original: string,
+    normalisers: readonly TextNormaliser[] = CORE_NORMALISERS,
+  ) {
+    let mapped = mappedFromString(original);
+    for (const normaliser of normalisers) mapped = normaliser.normalise(mapped);
+    this.normalised = mapped;
+    this.tokens = tokenise(original, mapped);
+  }
+
+  get hasHangul(): boolean {
+    return /[\uac00-\ud7a3]/.test(this.normalised.text);
+  }
+
+  /** Letters and digits only (spaces and punctuation removed), for Hangul phrases. */
+  get compact(): DerivedView {
+    this.compactView ??= deriveView(this.normalised.text, (char) =>
+      /[\p{L}\p{N}]/u.test(char) ? char : null,
+    );
+    return this.compactView;
+  }
+
+  /** Runs of stray consonant jamo, doubles folded (ㅆ -> ㅅ), runs separated by a space; null if none. */
+  get choseong(): DerivedView | null {
+    if (this.choseongView === undefined) {
+      const text = this.normalised.text;
+      this.choseongView = /[\u3131-\u314e]/.test(text) ? buildChoseongView(text) : null;
+    }
+    return this.choseongView;
+  }
+
+  /** Original-text span of the normalised range [start, end). */
+  originalSpan(start: number, end: number): { start: number; end: number } {
+    const { map, text } = this.normalised;
+    const from = map[start];
+    let to: number;
+    if (end >= text.length) to = map[text.length];
+    else to = map[end] > map[end - 1] ? map[end] : map[end - 1] + 1;
+    return { start: from, end: Math.max(from, to) };
+  }
+
+  /** Proximity unit of an original-text offset (nearest token at or before it). */
+  unitAtOriginal(offset: number): number {
+    const tokens = this.tokens;
+    let low = 0;
+    let high = tokens.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (tokens[mid].originalStart <= offset) {
+        found = mid;
+        low = mid + 1;
+      } else high = mid - 1;
+    }
+    if (found < 0) return 0;
+    const token = tokens[found];
+    if (token.units === 1 || offset >= token.originalEnd) return token.unit;
+    return token.unit + Math.min(token.units - 1, Math.floor((offset - token.originalStart) / 3));
+  }
+}
+
+const TOKEN = /[\p{L}\p{N}]+/gu;
+const LONG_HANGUL_TOKEN = 6;
+
+function tokenise(original: string, mapped: MappedText): Token[] {
+  const tokens: Token[] = [];
+  let unit = 0;
+  for (const match of mapped.text.matchAll(TOKEN)) {
+    const start = match.index;
+    const key = match[0];
+    const end = start + key.length;
+    const originalStart = mapped.map[start];
+    const originalEnd = end < mapped.text.length ? mapped.map[end] : mapped.map[mapped.text.length];
+    const units =
+      key.length > LONG_HANGUL_TOKEN && isHangulSyllable(key.charCodeAt(0))
+        ? Math.ceil(key.length / 3)
+        : 1;
+    tokens.push({
+      start,
+      end,
+      originalStart,
+      originalEnd,
+      key,
+      alt: elongatedReading(key, original, originalStart, originalEnd),
+      unit,
+      units,
+    });
+    unit += units;
+  }
+  return tokens;
+}
+
+function elongatedReading(
+  key: string,
+  original: string,
+  originalStart: number,
+  originalEnd: number,
+): string | null {
+  if (!/(\p{L})\1/u.test(key)) return null;
+  if (!/(\p{L})\1\1/iu.test(original.slice(originalStart, originalEnd))) return null;
+  return key.replace(/(\p{L})\1/gu, '$1');
+}
+
+function deriveView(text: string, keep: (char: string) => string | null): DerivedView {
+  const chars: string[] = [];
+  const offsets: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const kept = keep(text[i]);
+    if (kept === null) continue;
+    chars.push(kept);
+    offsets.push(i);
+  }
+  offsets.push(text.length);
+  return { text: chars.join(''), toNormalised: Int32Array.from(offsets) };
+}
+
+function buildChoseongView(text: string): DerivedView {
+  const chars: string[] = [];
+  const offsets: number[] = [];
+  let inRun = false;
+  for (let i = 0; i < text.length; i++) {
+    if (isCompatibilityConsonant(text.charCodeAt(i))) {
+      chars.push(singleConsonant(text[i]));
+      offsets.push(i);
+      inRun = true;
+    } else if (inRun) {
+      chars.push(' ');
+      offsets.push(i);
+      inRun = false;
+    }
+  }
+  offsets.push(text.length);
+  return { text: chars.join(''), toNormalised: Int32Array.from(offsets) };
+}

@@ -1,0 +1,223 @@
+import { TurnText } from '../normalisation/turn-text';
+import type {
+  Finding,
+  FlagRequest,
+  StageOutcome,
+  TextSpan,
+  TurnContext,
+} from '../pipeline/assessment-stage';
+import type { Policy } from '../pipeline/policy';
+import type { DetectorHit, TextNormaliser } from '../plugin-registry/plugin-contract';
+import type { PluginRegistry } from '../plugin-registry/plugin-registry';
+import type { CategoryId, SpeakerType } from '../taxonomy';
+import {
+  runRegex,
+  type CompiledExpression,
+  type CompiledRegex,
+  type TurnScope,
+} from './expression-compiler';
+import type { Match, MatchResult } from './match';
+import type { PhraseHits, PhraseIndex } from './phrase-index';
+import type { RuleDefinition } from './rule-pack.types';
+
+/** A loaded, compiled rule set: evaluates turns; immutable once built (reload builds a new one). */
+
+export type CompiledRule = {
+  definition: RuleDefinition;
+  match: CompiledExpression;
+  unless: CompiledExpression | null;
+};
+
+/** The rules stage outcome, plus the hits of `status: shadow` rules (recorded, never answered). */
+export type RulesOutcome = StageOutcome & { shadowFindings: Finding[] };
+
+export type PackSummary = {
+  id: string;
+  category: CategoryId;
+  version: string;
+  languages: string[];
+  file: string;
+  rules: number;
+  shadowRules: number;
+};
+
+const MAX_SPANS = 10;
+
+export class CompiledRuleSet {
+  private readonly ordered: CompiledRule[];
+  private readonly byId: Map<string, CompiledRule>;
+
+  constructor(
+    readonly rulesVersion: string,
+    readonly policy: Policy,
+    readonly packs: readonly PackSummary[],
+    rules: readonly CompiledRule[],
+    private readonly phrases: PhraseIndex,
+    private readonly regexes: readonly CompiledRegex[],
+    private readonly registry: PluginRegistry,
+    private readonly normalisers: readonly TextNormaliser[],
+  ) {
+    // Rules that set flags run first, so a flag set by this turn ("i'm 14 ... be my
+    // girlfriend") is already visible to the rules that test it.
+    this.ordered = [
+      ...rules.filter((r) => r.definition.setFlags.length > 0),
+      ...rules.filter((r) => r.definition.setFlags.length === 0),
+    ];
+    this.byId = new Map(rules.map((r) => [r.definition.id, r]));
+  }
+
+  get rules(): readonly CompiledRule[] {
+    return this.ordered;
+  }
+
+  rule(id: string): CompiledRule | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Normalises a text exactly as turns are normalised (for tools and tests). */
+  normalise(text: string): TurnText {
+    return new TurnText(text, this.normalisers);
+  }
+
+  evaluate(context: TurnContext): RulesOutcome {
+    const { turn, conversation } = context;
+    const currentTurn = conversation.turns + 1;
+    const flags = new Set(
+      conversation.flags
+        .filter((flag) => flag.expiresAtTurn === null || flag.expiresAtTurn >= currentTurn)
+        .map((flag) => flag.name),
+    );
+    const scope = new Scope(
+      this.normalise(turn.text),
+      flags,
+      this.phrases,
+      this.regexes,
+      this.registry,
+    );
+    const findings: Finding[] = [];
+    const shadowFindings: Finding[] = [];
+    const flagRequests: FlagRequest[] = [];
+    for (const rule of this.ordered) {
+      const { definition } = rule;
+      if (!appliesTo(definition, turn.speakerType, flags, conversation.categoryCounts)) continue;
+      const matches = firingMatches(rule, scope);
+      if (matches === null) continue;
+      const finding = toFinding(definition, matches);
+      if (definition.status === 'shadow') {
+        shadowFindings.push(finding);
+        continue;
+      }
+      findings.push(finding);
+      for (const request of definition.setFlags) {
+        flags.add(request.name);
+        if (!flagRequests.some((f) => f.name === request.name)) flagRequests.push(request);
+      }
+    }
+    return { ran: true, findings, flags: flagRequests, shadowFindings };
+  }
+
+  /**
+   * Whether one rule fires on a text, ignoring speaker and conversation conditions (its
+   * `when` flags are treated as active). Used by inline tests.
+   */
+  ruleFires(ruleId: string, text: string): boolean {
+    const rule = this.byId.get(ruleId);
+    if (!rule) throw new Error(`unknown rule ${ruleId}`);
+    const flags = new Set(rule.definition.when.flags);
+    const scope = new Scope(this.normalise(text), flags, this.phrases, this.regexes, this.registry);
+    return firingMatches(rule, scope) !== null;
+  }
+}
+
+function appliesTo(
+  rule: RuleDefinition,
+  speaker: SpeakerType,
+  flags: ReadonlySet<string>,
+  counts: Record<CategoryId, number>,
+): boolean {
+  if (rule.speakers && !rule.speakers.includes(speaker)) return false;
+  const { when } = rule;
+  for (const flag of when.flags) if (!flags.has(flag)) return false;
+  for (const flag of when.notFlags) if (flags.has(flag)) return false;
+  for (const [category, minimum] of Object.entries(when.counts)) {
+    if ((counts[category as CategoryId] ?? 0) < (minimum ?? 0)) return false;
+  }
+  return true;
+}
+
+function firingMatches(rule: CompiledRule, scope: TurnScope): MatchResult {
+  const matches = rule.match(scope);
+  if (matches === null) return null;
+  if (rule.unless && rule.unless(scope) !== null) return null;
+  return matches;
+}
+
+function toFinding(rule: RuleDefinition, matches: readonly Match[]): Finding {
+  const finding: Finding = {
+    category: rule.category,
+    subcategory: rule.subcategory,
+    score: rule.score,
+    stage: 'rules',
+    code: rule.id,
+    message: rule.reason,
+    spans: mergeSpans(matches),
+  };
+  if (rule.authoritative) finding.authoritative = true;
+  return finding;
+}
+
+function mergeSpans(matches: readonly Match[]): TextSpan[] {
+  const sorted = matches
+    .filter((m) => m.end > m.start)
+    .map((m) => ({ start: m.start, end: m.end }))
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+  const merged: TextSpan[] = [];
+  for (const span of sorted) {
+    const last = merged.at(-1);
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push(span);
+  }
+  return merged.slice(0, MAX_SPANS);
+}
+
+/** Per-turn caches shared by all rules. */
+class Scope implements TurnScope {
+  private phraseCache: PhraseHits | undefined;
+  private readonly detectorCache = new Map<string, readonly DetectorHit[]>();
+  private readonly regexCache = new Map<number, MatchResult>();
+
+  constructor(
+    readonly text: TurnText,
+    readonly flags: ReadonlySet<string>,
+    private readonly phrases: PhraseIndex,
+    private readonly regexes: readonly CompiledRegex[],
+    private readonly registry: PluginRegistry,
+  ) {}
+
+  phraseHits(): PhraseHits {
+    this.phraseCache ??= this.phrases.match(this.text);
+    return this.phraseCache;
+  }
+
+  detectorHits(detectorId: string): readonly DetectorHit[] {
+    let hits = this.detectorCache.get(detectorId);
+    if (hits === undefined) {
+      const detector = this.registry.detector(detectorId);
+      try {
+        hits = detector ? detector.detect(this.text.original) : [];
+      } catch {
+        // A failing detector must not fail the assessment; its rules simply do not fire.
+        hits = [];
+      }
+      this.detectorCache.set(detectorId, hits);
+    }
+    return hits;
+  }
+
+  regexHits(regexId: number): MatchResult {
+    if (!this.regexCache.has(regexId)) {
+      this.regexCache.set(regexId, runRegex(this.regexes[regexId], this.text));
+    }
+    return this.regexCache.get(regexId) ?? null;
+  }
+}

@@ -1,0 +1,206 @@
+import { RE2JS } from 're2js';
+import type { DetectorHit } from '../plugin-registry/plugin-contract';
+import type { TurnText } from '../normalisation/turn-text';
+import { MAX_MATCHES, NO_SPANS, type Match, type MatchResult } from './match';
+import type { PhraseHits, PhraseIndex } from './phrase-index';
+import type { Expression, FactCondition } from './rule-pack.types';
+
+/**
+ * Compiles parsed expressions into closures over a per-turn `TurnScope`. Everything costly
+ * (phrase matching, detectors, regexes) is computed at most once per turn and shared by all
+ * rules through the scope.
+ */
+
+export interface TurnScope {
+  readonly text: TurnText;
+  readonly flags: ReadonlySet<string>;
+  phraseHits(): PhraseHits;
+  detectorHits(detectorId: string): readonly DetectorHit[];
+  regexHits(regexId: number): MatchResult;
+}
+
+export type CompiledExpression = (scope: TurnScope) => MatchResult;
+
+export type CompiledRegex = { id: number; regex: RE2JS; raw: boolean };
+
+export type ExpressionResolver = {
+  phrases: PhraseIndex;
+  /** Terms of a list name as written in the rule's pack (local or `_shared.<name>`). */
+  listTerms(name: string): string[] | null;
+  regex(pattern: string, raw: boolean): CompiledRegex;
+  hasDetector(id: string): boolean;
+};
+
+export function compileExpression(
+  expression: Expression,
+  resolver: ExpressionResolver,
+): CompiledExpression {
+  switch (expression.kind) {
+    case 'phrases':
+      return phraseMatcher(
+        expression.phrases
+          .map((p) => resolver.phrases.add(p))
+          .filter((id): id is number => id !== null),
+      );
+    case 'lists': {
+      const ids: number[] = [];
+      for (const name of expression.lists) {
+        for (const term of resolver.listTerms(name) ?? []) {
+          const id = resolver.phrases.add(term);
+          if (id !== null) ids.push(id);
+        }
+      }
+      return phraseMatcher([...new Set(ids)]);
+    }
+    case 'regex': {
+      const { id } = resolver.regex(expression.pattern, expression.raw);
+      return (scope) => scope.regexHits(id);
+    }
+    case 'near':
+      return nearMatcher(
+        compileExpression(expression.a, resolver),
+        compileExpression(expression.b, resolver),
+        expression.within,
+        expression.ordered,
+      );
+    case 'all': {
+      const items = expression.items.map((item) => compileExpression(item, resolver));
+      return (scope) => {
+        const found: Match[] = [];
+        for (const item of items) {
+          const result = item(scope);
+          if (result === null) return null;
+          found.push(...result);
+        }
+        return found;
+      };
+    }
+    case 'any': {
+      const items = expression.items.map((item) => compileExpression(item, resolver));
+      return (scope) => {
+        let found: Match[] | null = null;
+        for (const item of items) {
+          const result = item(scope);
+          if (result !== null) (found ??= []).push(...result);
+        }
+        return found;
+      };
+    }
+    case 'not': {
+      const item = compileExpression(expression.item, resolver);
+      return (scope) => (item(scope) === null ? NO_SPANS : null);
+    }
+    case 'flag': {
+      const name = expression.name;
+      return (scope) => (scope.flags.has(name) ? NO_SPANS : null);
+    }
+    case 'detector':
+      return detectorMatcher(expression.id, expression.subcategory, expression.where);
+  }
+}
+
+function phraseMatcher(ids: number[]): CompiledExpression {
+  if (ids.length === 0) return () => null;
+  if (ids.length === 1) {
+    const [id] = ids;
+    return (scope) => scope.phraseHits().get(id) ?? null;
+  }
+  return (scope) => {
+    const hits = scope.phraseHits();
+    let found: Match[] | null = null;
+    for (const id of ids) {
+      const matches = hits.get(id);
+      if (matches) (found ??= []).push(...matches);
+    }
+    return found;
+  };
+}
+
+function nearMatcher(
+  a: CompiledExpression,
+  b: CompiledExpression,
+  within: number,
+  ordered: boolean,
+): CompiledExpression {
+  return (scope) => {
+    const left = a(scope);
+    if (left === null || left.length === 0) return null;
+    const right = b(scope);
+    if (right === null || right.length === 0) return null;
+    const found: Match[] = [];
+    for (const x of left) {
+      for (const y of right) {
+        if (found.length >= MAX_MATCHES) return found;
+        if (isNear(x, y, within) || (!ordered && isNear(y, x, within))) found.push(x, y);
+      }
+    }
+    return found.length > 0 ? found : null;
+  };
+}
+
+/** `second` starts after `first` with at most `within` units between them (overlap counts). */
+function isNear(first: Match, second: Match, within: number): boolean {
+  if (second.start < first.start) return false;
+  const gap = second.unitStart - first.unitEnd - 1;
+  return gap <= within;
+}
+
+function detectorMatcher(
+  id: string,
+  subcategory: string | null,
+  where: FactCondition[],
+): CompiledExpression {
+  return (scope) => {
+    let found: Match[] | null = null;
+    for (const hit of scope.detectorHits(id)) {
+      if (subcategory !== null && hit.subcategory !== subcategory) continue;
+      if (!where.every((condition) => factHolds(hit, condition))) continue;
+      (found ??= []).push({
+        start: hit.start,
+        end: hit.end,
+        unitStart: scope.text.unitAtOriginal(hit.start),
+        unitEnd: scope.text.unitAtOriginal(Math.max(hit.start, hit.end - 1)),
+      });
+      if (found.length >= MAX_MATCHES) break;
+    }
+    return found;
+  };
+}
+
+function factHolds(hit: DetectorHit, condition: FactCondition): boolean {
+  const actual = hit.facts?.[condition.fact];
+  if (actual === undefined) return false;
+  if (condition.op === 'eq') return actual === condition.value;
+  if (typeof actual !== 'number' || typeof condition.value !== 'number') return false;
+  switch (condition.op) {
+    case 'lt':
+      return actual < condition.value;
+    case 'lte':
+      return actual <= condition.value;
+    case 'gt':
+      return actual > condition.value;
+    case 'gte':
+      return actual >= condition.value;
+  }
+}
+
+/** Runs one RE2 regex over the normalised (or original) text and maps matches back. */
+export function runRegex(compiled: CompiledRegex, text: TurnText): MatchResult {
+  const subject = compiled.raw ? text.original : text.normalised.text;
+  const matcher = compiled.regex.matcher(subject);
+  let found: Match[] | null = null;
+  let from = 0;
+  while (from <= subject.length && matcher.find(from)) {
+    const start = matcher.start();
+    const end = matcher.end();
+    const span = compiled.raw ? { start, end } : text.originalSpan(start, end);
+    (found ??= []).push({
+      ...span,
+      unitStart: text.unitAtOriginal(span.start),
+      unitEnd: text.unitAtOriginal(Math.max(span.start, span.end - 1)),
+    });
+    if (found.length >= MAX_MATCHES) break;
+    from = end > start ? end : end + 1;
+  }
+  return found;
+}

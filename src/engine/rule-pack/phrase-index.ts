@@ -1,0 +1,189 @@
+import type { TextNormaliser } from '../plugin-registry/plugin-contract';
+import { singleConsonant } from '../normalisation/hangul';
+import { TurnText, type DerivedView, type Token } from '../normalisation/turn-text';
+import { MAX_MATCHES, type Match } from './match';
+
+/**
+ * Every phrase and list term of the loaded rule set, compiled once into indexes so that one
+ * pass over a turn finds all of them: word phrases through a first-word map over the turn's
+ * tokens, Hangul phrases through a first-character map over the spacing-free view, and
+ * choseong phrases over the consonant-abbreviation view.
+ */
+
+type Word = { text: string; prefix: boolean };
+type TokenPhrase = { id: number; words: Word[] };
+type ViewPhrase = { id: number; text: string };
+
+export type PhraseHits = Map<number, Match[]>;
+
+export class PhraseIndex {
+  private readonly ids = new Map<string, number>();
+  private readonly exactFirst = new Map<string, TokenPhrase[]>();
+  private readonly prefixFirst = new Map<string, TokenPhrase[]>();
+  private readonly prefixLengths = new Set<number>();
+  private readonly hangulFirst = new Map<string, ViewPhrase[]>();
+  private readonly choseongFirst = new Map<string, ViewPhrase[]>();
+  private count = 0;
+
+  constructor(private readonly normalisers: readonly TextNormaliser[]) {}
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Registers a phrase as written in a pack; returns its id, or null if nothing is left to match. */
+  add(phrase: string): number | null {
+    const compiled = this.compile(phrase);
+    if (!compiled) return null;
+    const existing = this.ids.get(compiled.key);
+    if (existing !== undefined) return existing;
+    const id = this.count++;
+    this.ids.set(compiled.key, id);
+    if (compiled.kind === 'words') {
+      const entry: TokenPhrase = { id, words: compiled.words };
+      const first = compiled.words[0];
+      if (first.prefix) {
+        this.prefixLengths.add(first.text.length);
+        push(this.prefixFirst, first.text, entry);
+      } else push(this.exactFirst, first.text, entry);
+    } else {
+      const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
+      push(index, compiled.text[0], { id, text: compiled.text });
+    }
+    return id;
+  }
+
+  private compile(
+    phrase: string,
+  ):
+    | { kind: 'words'; key: string; words: Word[] }
+    | { kind: 'hangul' | 'choseong'; key: string; text: string }
+    | null {
+    const whole = new TurnText(phrase, this.normalisers).normalised.text;
+    if (/^[\u3131-\u314e\s]+$/.test(whole)) {
+      const text = [...whole.replace(/\s+/g, '')].map(singleConsonant).join('');
+      return { kind: 'choseong', key: `c:${text}`, text };
+    }
+    if (/[\uac00-\ud7a3]/.test(whole)) {
+      const text = whole.replace(/[^\p{L}\p{N}]+/gu, '');
+      return { kind: 'hangul', key: `h:${text}`, text };
+    }
+    const words: Word[] = [];
+    for (const raw of phrase.trim().split(/\s+/)) {
+      const prefix = raw.endsWith('*');
+      const tokens = new TurnText(prefix ? raw.slice(0, -1) : raw, this.normalisers).tokens;
+      tokens.forEach((token, index) =>
+        words.push({ text: token.key, prefix: prefix && index === tokens.length - 1 }),
+      );
+    }
+    if (words.length === 0) return null;
+    const key = `w:${words.map((w) => w.text + (w.prefix ? '*' : '')).join(' ')}`;
+    return { kind: 'words', key, words };
+  }
+
+  /** All phrase matches in the turn, by phrase id. */
+  match(turn: TurnText): PhraseHits {
+    const hits: PhraseHits = new Map();
+    this.matchWords(turn, hits);
+    if (this.hangulFirst.size > 0 && turn.hasHangul) {
+      this.matchView(turn, turn.compact, this.hangulFirst, hits);
+    }
+    if (this.choseongFirst.size > 0) {
+      const view = turn.choseong;
+      if (view) this.matchView(turn, view, this.choseongFirst, hits);
+    }
+    return hits;
+  }
+
+  private matchWords(turn: TurnText, hits: PhraseHits): void {
+    const tokens = turn.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i];
+      this.tryCandidates(this.exactFirst.get(token.key), tokens, i, hits);
+      if (token.alt !== null) this.tryCandidates(this.exactFirst.get(token.alt), tokens, i, hits);
+      for (const length of this.prefixLengths) {
+        if (token.key.length >= length) {
+          this.tryCandidates(this.prefixFirst.get(token.key.slice(0, length)), tokens, i, hits);
+        }
+        if (token.alt !== null && token.alt.length >= length) {
+          this.tryCandidates(this.prefixFirst.get(token.alt.slice(0, length)), tokens, i, hits);
+        }
+      }
+    }
+  }
+
+  private tryCandidates(
+    candidates: TokenPhrase[] | undefined,
+    tokens: Token[],
+    first: number,
+    hits: PhraseHits,
+  ): void {
+    if (!candidates) return;
+    for (const phrase of candidates) {
+      const { words } = phrase;
+      if (first + words.length > tokens.length) continue;
+      let matched = true;
+      for (let w = 1; w < words.length && matched; w++) {
+        matched = wordMatches(words[w], tokens[first + w]);
+      }
+      if (!matched) continue;
+      const last = tokens[first + words.length - 1];
+      addHit(hits, phrase.id, {
+        start: tokens[first].originalStart,
+        end: last.originalEnd,
+        unitStart: tokens[first].unit,
+        unitEnd: last.unit + last.units - 1,
+      });
+    }
+  }
+
+  private matchView(
+    turn: TurnText,
+    view: DerivedView,
+    index: Map<string, ViewPhrase[]>,
+    hits: PhraseHits,
+  ): void {
+    const text = view.text;
+    for (let i = 0; i < text.length; i++) {
+      const candidates = index.get(text[i]);
+      if (!candidates) continue;
+      for (const phrase of candidates) {
+        if (!text.startsWith(phrase.text, i)) continue;
+        const normalisedStart = view.toNormalised[i];
+        const normalisedEnd = view.toNormalised[i + phrase.text.length - 1] + 1;
+        const span = turn.originalSpan(normalisedStart, normalisedEnd);
+        addHit(hits, phrase.id, {
+          ...span,
+          unitStart: turn.unitAtOriginal(span.start),
+          unitEnd: turn.unitAtOriginal(Math.max(span.start, span.end - 1)),
+        });
+      }
+    }
+  }
+}
+
+function wordMatches(word: Word, token: Token): boolean {
+  if (word.prefix) {
+    return (
+      token.key.startsWith(word.text) || (token.alt !== null && token.alt.startsWith(word.text))
+    );
+  }
+  return token.key === word.text || token.alt === word.text;
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function addHit(hits: PhraseHits, id: number, match: Match): void {
+  const list = hits.get(id);
+  if (!list) hits.set(id, [match]);
+  else if (
+    list.length < MAX_MATCHES &&
+    !list.some((m) => m.start === match.start && m.end === match.end)
+  ) {
+    list.push(match);
+  }
+}
