@@ -29,12 +29,24 @@ export async function createApp(input: {
     }),
     { bodyParser: false, logger: new PinoNestLogger(input.logger), abortOnError: false },
   );
+  app.enableShutdownHooks();
+  return configureApp(app, input.config, input.logger);
+}
+
+/**
+ * The HTTP pipeline in front of Nest's router; shared with the test harness, which builds
+ * the module through Nest's testing module but must serve exactly the same stack.
+ */
+export async function configureApp(
+  app: NestExpressApplication,
+  config: AppConfig,
+  logger: Logger,
+): Promise<NestExpressApplication> {
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(requestContext(input.logger, app.get(Metrics)));
+  app.use(requestContext(logger, app.get(Metrics)));
   app.use(requireJson());
-  app.use(jsonBody(input.config.limits.maxBodyBytes));
-  app.enableShutdownHooks();
+  app.use(jsonBody(config.limits.maxBodyBytes));
   await app.init();
   return app;
 }

@@ -1,0 +1,53 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import type { Server } from 'node:http';
+import type { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { ASSESSMENT_STAGES } from '../../src/assessment/assessment-stages.provider';
+import { createLogger } from '../../src/common/logger';
+import { loadAppConfig, type AppConfig } from '../../src/config/app.config';
+import { configureApp } from '../../src/create-app';
+import type { AssessmentStage } from '../../src/engine/pipeline/assessment-stage';
+import { openDataSource } from '../../src/persistence/data-source';
+
+export type TestApp = {
+  app: INestApplication;
+  http: Server;
+  config: AppConfig;
+  dataSource: DataSource;
+  close(): Promise<void>;
+};
+
+/**
+ * The real application (same module graph and HTTP pipeline as `npm start`) on a given
+ * database. `stages` replaces the pipeline's stage list, for tests that need a known
+ * detection or a slow stage; everything else stays real.
+ */
+export async function createTestApp(options: {
+  env: Record<string, string>;
+  stages?: AssessmentStage[];
+}): Promise<TestApp> {
+  const config = loadAppConfig({ LOG_LEVEL: 'silent', ...options.env });
+  const logger = createLogger(config.server.logLevel);
+  const dataSource = await openDataSource(config.database);
+  let builder = Test.createTestingModule({
+    imports: [AppModule.forRoot({ config, dataSource, logger })],
+  });
+  if (options.stages)
+    builder = builder.overrideProvider(ASSESSMENT_STAGES).useValue(options.stages);
+  const moduleRef = await builder.compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({
+    bodyParser: false,
+    logger: false,
+  });
+  await configureApp(app, config, logger);
+  await app.listen(0, '127.0.0.1');
+  return {
+    app,
+    http: app.getHttpServer() as Server,
+    config,
+    dataSource,
+    close: () => app.close(),
+  };
+}
