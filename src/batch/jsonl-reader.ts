@@ -1,0 +1,77 @@
+import { createReadStream, type ReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+
+/**
+ * Streams a JSON-lines file, plain or gzip-compressed, one parsed object at a time, so a
+ * file of any size is read in bounded memory. Gzip is recognised by its magic bytes, not
+ * the file name, so a mislabelled file still reads.
+ */
+
+export class JsonlParseError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    detail: string,
+  ) {
+    super(`${file}:${line}: ${detail}`);
+    this.name = 'JsonlParseError';
+  }
+}
+
+export type JsonlRecord = {
+  line: number;
+  value: Record<string, unknown>;
+  /** Bytes of the file read so far (compressed bytes for gzip): for progress bars. */
+  bytesRead: number;
+};
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+export async function isGzipFile(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    const { bytesRead } = await handle.read(head, 0, 2, 0);
+    return bytesRead === 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
+  } finally {
+    await handle.close();
+  }
+}
+
+async function openText(path: string): Promise<{ raw: ReadStream; text: Readable }> {
+  const raw = createReadStream(path);
+  if (!(await isGzipFile(path))) return { raw, text: raw };
+  const gunzip = createGunzip();
+  raw.on('error', (error) => gunzip.destroy(error));
+  return { raw, text: raw.pipe(gunzip) };
+}
+
+/** Yields every non-blank line as an object; a line that is not a JSON object throws. */
+export async function* readJsonl(path: string): AsyncGenerator<JsonlRecord> {
+  const { raw, text: input } = await openText(path);
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let lineNumber = 0;
+  try {
+    for await (const text of lines) {
+      lineNumber += 1;
+      if (text.trim() === '') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        throw new JsonlParseError(path, lineNumber, `invalid JSON (${(error as Error).message})`);
+      }
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        throw new JsonlParseError(path, lineNumber, 'expected a JSON object');
+      }
+      yield { line: lineNumber, value: value as Record<string, unknown>, bytesRead: raw.bytesRead };
+    }
+  } finally {
+    lines.close();
+    input.destroy();
+    raw.destroy();
+  }
+}

@@ -1,0 +1,75 @@
+import type { Command } from 'commander';
+import { loadTurnEvaluator } from '../../batch/load-evaluator';
+import { createProgress } from '../../batch/progress';
+import { TurnAssessor } from '../../batch/turn-assessor';
+import { consoleSummary } from '../../eval/console-summary';
+import { buildReport } from '../../eval/report';
+import { loadPredictions, runEval } from '../../eval/run-eval';
+import { writeReport } from '../../eval/write-report';
+
+type EvalOptions = {
+  out: string;
+  predictions?: string;
+  rules?: string;
+  plugins?: string;
+  partial?: boolean;
+  write: boolean;
+  check?: boolean;
+};
+
+/** `eval <path...>`: scores labelled files (or assess output) and writes the report. */
+export function register(program: Command): void {
+  program
+    .command('eval')
+    .description(
+      'Score labelled .jsonl(.gz) files or directories of them (shared/bench format) with the rules stage; writes report.md, report.json and PR-curve SVGs',
+    )
+    .argument('<paths...>', 'files or directories of .jsonl / .jsonl.gz')
+    .option('--out <dir>', 'report directory', 'docs/eval')
+    .option(
+      '--predictions <file>',
+      'use this assess output (joined by id) instead of running rules',
+    )
+    .option('--rules <dir>', 'rules directory (default: ./rules)')
+    .option('--plugins <dir>', 'plugins directory (default: ./plugins)')
+    .option(
+      '--partial',
+      'authoring mode: leave out broken packs and missing plugins, with warnings',
+    )
+    .option('--no-write', 'print the headline only, write no files')
+    .option('--check', 'exit 1 when a headline acceptance number misses its target')
+    .action(async (paths: string[], options: EvalOptions) => {
+      const predictions = options.predictions
+        ? await loadPredictions(options.predictions)
+        : undefined;
+      const evaluator = await loadTurnEvaluator({
+        rulesDir: options.rules,
+        pluginsDir: options.plugins,
+        partial: options.partial,
+      });
+      // Conversations are rare in eval files; a small cap keeps memory flat on any input.
+      const assessor = predictions
+        ? null
+        : new TurnAssessor(evaluator, { maxConversations: 10_000 });
+      const run = await runEval({
+        inputs: paths,
+        assessor,
+        predictions,
+        progress: createProgress(),
+      });
+      const report = buildReport({
+        accumulator: run.accumulator,
+        rulesVersion: predictions ? 'from --predictions' : evaluator.rulesVersion,
+        inputs: paths,
+        seconds: run.seconds,
+      });
+      console.log(consoleSummary(report));
+      if (options.write) {
+        const written = await writeReport(report, options.out);
+        console.error(`wrote ${written.length} files to ${options.out}`);
+      }
+      if (options.check && report.headline.some((row) => row.pass === false)) {
+        process.exitCode = 1;
+      }
+    });
+}
