@@ -2,6 +2,8 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
 import { StartupError } from '../common/startup.error';
+import { register as registerAssess } from './commands/assess.command';
+import { register as registerEval } from './commands/eval.command';
 import { register as registerKeys } from './commands/keys.command';
 import { register as registerMigrate } from './commands/migrate.command';
 import { register as registerServe } from './commands/serve.command';
@@ -20,6 +22,8 @@ export function buildProgram(): Command {
   registerMigrate(program);
   registerTenants(program);
   registerKeys(program);
+  registerAssess(program);
+  registerEval(program);
   return program;
 }
 
