@@ -1,0 +1,54 @@
+import { CredentialDetector } from './credential.detector';
+
+const detector = new CredentialDetector();
+const kinds = (text: string): string[] => detector.detect(text).map((h) => String(h.facts?.kind));
+const found = (text: string): string[] =>
+  detector.detect(text).map((h) => text.slice(h.start, h.end));
+
+// Synthetic keys built at run time so no real-looking secret sits in the repository.
+const repeat = (s: string, n: number): string => s.repeat(n);
+
+describe('pii.credential', () => {
+  it.each([
+    [`here is my key sk-proj-${repeat('a1B2', 8)}`, 'openai_key'],
+    [`AKIA${repeat('Z7', 8)} is the access key`, 'aws_access_key'],
+    [`token ghp_${repeat('x9Y8', 9)}`, 'github_token'],
+    [`xoxb-${repeat('12345-', 3)}abcdef`, 'slack_token'],
+    [`AIza${repeat('Sy1', 11)}XY`, 'google_api_key'],
+    [`sk_live_${repeat('4eC39HqL', 3)}`, 'stripe_key'],
+    [`eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.${repeat('dBjftJeZ4CVP', 2)}`, 'jwt'],
+    ['-----BEGIN RSA PRIVATE KEY-----\nMIIabc\n-----END RSA PRIVATE KEY-----', 'private_key'],
+    ['my password is hunter2', 'password'],
+    ['my password is sunshine.', 'password'],
+    ['password: Tr0ub4dor&3', 'password'],
+    ['wifi pw = "correcthorse"', 'password'],
+    ['비밀번호는 abc123이야', 'password'],
+    ['내 비번 qwer1234 잊지마', 'password'],
+  ])('finds %s', (text, kind) => {
+    expect(kinds(text)).toEqual([kind]);
+  });
+
+  it('spans the value, and validates key shapes only', () => {
+    const text = 'my password is hunter2!';
+    expect(found(text)).toEqual(['password is hunter2']);
+    expect(detector.detect(text)[0].validated).toBe(false);
+    expect(detector.detect(`AKIA${repeat('Z7', 8)}`)[0].validated).toBe(true);
+  });
+
+  it.each([
+    'i forgot my password',
+    'my password is too weak',
+    'the password is required to log in',
+    'my password is literally my dogs name',
+    'how do i reset my password?',
+    'what is a good password',
+    '비밀번호 변경하는 법 알려줘',
+    '비밀번호를 잊어버렸어',
+    'sk-short',
+    'the task-manager is slow',
+    'AKIA is not a key',
+    'eyJ alone',
+  ])('ignores %s', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});

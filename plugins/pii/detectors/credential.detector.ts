@@ -1,0 +1,217 @@
+import type {
+  DetectorHit,
+  TextDetector,
+} from '../../../src/engine/plugin-registry/plugin-contract';
+
+/**
+ * Secrets: API keys and tokens of well-known shapes, JWTs, PEM private keys, and statements that
+ * give a password ("my password is hunter2", "password: x", "비밀번호는 abc123이야").
+ * Every token pattern must start at a token boundary (look-behind), so each character is scanned
+ * by a bounded number of attempts and the scan stays linear.
+ */
+type KeyShape = { kind: string; pattern: RegExp };
+
+const B = '(?<![A-Za-z0-9_-])';
+const KEY_SHAPES: KeyShape[] = [
+  {
+    kind: 'openai_key',
+    pattern: new RegExp(
+      `${B}sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,200}(?![A-Za-z0-9_-])`,
+      'g',
+    ),
+  },
+  {
+    kind: 'anthropic_key',
+    pattern: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{20,200}(?![A-Za-z0-9_-])`, 'g'),
+  },
+  {
+    kind: 'aws_access_key',
+    pattern: new RegExp(`${B}(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9])`, 'g'),
+  },
+  {
+    kind: 'github_token',
+    pattern: new RegExp(
+      `${B}(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9_])`,
+      'g',
+    ),
+  },
+  {
+    kind: 'slack_token',
+    pattern: new RegExp(`${B}xox[abposr]-[A-Za-z0-9-]{10,200}(?![A-Za-z0-9-])`, 'g'),
+  },
+  {
+    kind: 'google_api_key',
+    pattern: new RegExp(`${B}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, 'g'),
+  },
+  {
+    kind: 'stripe_key',
+    pattern: new RegExp(`${B}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,200}(?![A-Za-z0-9])`, 'g'),
+  },
+  {
+    kind: 'jwt',
+    pattern: new RegExp(
+      `${B}eyJ[A-Za-z0-9_-]{8,4000}\\.eyJ[A-Za-z0-9_-]{8,8000}\\.[A-Za-z0-9_-]{8,4000}(?![A-Za-z0-9_-])`,
+      'g',
+    ),
+  },
+];
+const PRIVATE_KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]{1,12} ){0,3}PRIVATE KEY-----/g;
+
+const PASSWORD_EN =
+  /\b(?:password|passwd|passcode|pass\s?word|pwd|pw|pin(?:\s?code)?)\s*(?:(?:is|was|=|:|-)\s*|is\s*:\s*)["'`“]?([^\s"'`”]{3,64})/gi;
+const PASSWORD_KO =
+  /(?:비밀번호|비번|패스워드|암호|핀번호)\s*(?:는|은|이|가|:|=)?\s*(?:바로\s*)?["'`“]?([A-Za-z0-9!@#$%^&*()_+=.?~-]{3,64})/g;
+
+/** Words that follow "password is" without being a password. */
+const NOT_A_PASSWORD = new Set([
+  'the',
+  'a',
+  'an',
+  'too',
+  'very',
+  'not',
+  'so',
+  'weak',
+  'strong',
+  'wrong',
+  'incorrect',
+  'correct',
+  'same',
+  'different',
+  'expired',
+  'required',
+  'invalid',
+  'hard',
+  'easy',
+  'long',
+  'short',
+  'secure',
+  'safe',
+  'changed',
+  'reset',
+  'my',
+  'your',
+  'his',
+  'her',
+  'their',
+  'our',
+  'what',
+  'something',
+  'hidden',
+  'private',
+  'secret',
+  'case',
+  'needed',
+  'missing',
+  'empty',
+  'blank',
+  'saved',
+  'stored',
+  'encrypted',
+  'protected',
+  'set',
+  'there',
+  'here',
+  'it',
+  'this',
+  'that',
+  'and',
+  'but',
+  'for',
+  'unknown',
+  'forgotten',
+  'lost',
+  'stolen',
+  'compromised',
+  'leaked',
+  'updated',
+  'none',
+  'null',
+  'sensitive',
+  'important',
+  'ok',
+  'okay',
+  'fine',
+  'good',
+  'bad',
+  'better',
+  'great',
+  'simple',
+  'complex',
+  'complicated',
+  'still',
+  'now',
+  'also',
+  'just',
+  'really',
+  'same',
+  'manager',
+  'reset',
+  'policy',
+  'requirements',
+  'field',
+  'protected',
+  'only',
+  'one',
+  'two',
+  'something',
+  'please',
+]);
+
+export class CredentialDetector implements TextDetector {
+  readonly id = 'pii.credential';
+  readonly subcategories = ['credential'] as const;
+
+  detect(text: string): DetectorHit[] {
+    const hits: DetectorHit[] = [];
+    for (const shape of KEY_SHAPES) {
+      for (const m of text.matchAll(shape.pattern)) {
+        if (shape.kind === 'openai_key' && m[0].startsWith('sk-ant-')) continue;
+        if (!/\d/.test(m[0]) && shape.kind !== 'jwt') continue;
+        hits.push(this.hit(m.index, m.index + m[0].length, shape.kind, true));
+      }
+    }
+    for (const m of text.matchAll(PRIVATE_KEY_BEGIN)) {
+      const endMarker = text.indexOf('PRIVATE KEY-----', m.index + m[0].length);
+      const end = endMarker >= 0 ? endMarker + 'PRIVATE KEY-----'.length : m.index + m[0].length;
+      hits.push(this.hit(m.index, end, 'private_key', true));
+    }
+    this.findPasswordStatements(text, PASSWORD_EN, hits);
+    this.findPasswordStatements(text, PASSWORD_KO, hits);
+    return dedupe(hits);
+  }
+
+  private findPasswordStatements(text: string, pattern: RegExp, hits: DetectorHit[]): void {
+    for (const m of text.matchAll(pattern)) {
+      const value = m[1].replace(/[.,!?;)]+$/, '');
+      if (value.length < 3 || NOT_A_PASSWORD.has(value.toLowerCase())) continue;
+      // A plain lower-case word ("my password is literally my dog's name") is a password only
+      // when it is quoted, follows ":"/"=", or ends the clause ("my password is sunshine").
+      const lead = m[0].slice(0, m[0].length - m[1].length);
+      const valueEnd = m.index + m[0].length - m[1].length + value.length;
+      if (/^[a-z]+$/.test(value)) {
+        const quoted = /["'`“]\s*$/.test(lead);
+        const assigned = /[:=]\s*$/.test(lead);
+        const endsClause = /^\s*(?:$|[.,!?;\n])/.test(text.slice(valueEnd, valueEnd + 2));
+        if (!quoted && !assigned && !endsClause) continue;
+      }
+      const valueStart = m.index + m[0].length - m[1].length;
+      hits.push(this.hit(m.index, valueStart + value.length, 'password', false));
+    }
+  }
+
+  private hit(start: number, end: number, kind: string, validated: boolean): DetectorHit {
+    return { subcategory: 'credential', start, end, validated, facts: { kind } };
+  }
+}
+
+function dedupe(hits: DetectorHit[]): DetectorHit[] {
+  hits.sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: DetectorHit[] = [];
+  for (const h of hits) {
+    const last = out[out.length - 1];
+    if (last && h.start < last.end) continue;
+    out.push(h);
+  }
+  return out;
+}

@@ -1,0 +1,127 @@
+import type {
+  DetectorHit,
+  TextDetector,
+} from '../../../src/engine/plugin-registry/plugin-contract';
+import { isCalendarDate } from './text-window';
+
+/**
+ * Dates of birth: a calendar date within a short window of a birth cue ("born on", "DOB",
+ * "my birthday is", "생년월일", "생일은", "...에 태어났어"). The date must be real; a bare year
+ * ("born in 1990") is not reported.
+ */
+const BIRTH_CUES =
+  /\bborn\b|\bdob\b|d\.o\.b|date\s+of\s+birth|birth\s*date|birthday|b-?day|생년월일|생일|태어났|태어난|출생/gi;
+const WINDOW_BEFORE = 30;
+const WINDOW_AFTER = 45;
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const ORD = '(?:st|nd|rd|th)?';
+
+type DateShape = {
+  pattern: RegExp;
+  read: (m: RegExpMatchArray) => [number | undefined, number, number];
+};
+
+const year4 = (y: string): number => Number(y);
+const year2or4 = (y: string): number =>
+  y.length === 4 ? Number(y) : Number(y) + (Number(y) > 30 ? 1900 : 2000);
+
+const SHAPES: DateShape[] = [
+  // 2009-03-14, 2009.3.14, 2009/03/14
+  {
+    pattern: /(?<!\d)((?:19|20)\d{2})\s?[-./]\s?(\d{1,2})\s?[-./]\s?(\d{1,2})(?!\d)/g,
+    read: (m) => [year4(m[1]), Number(m[2]), Number(m[3])],
+  },
+  // 03/14/2009 or 14/03/2009 (either order is accepted when it is a real date)
+  {
+    pattern: /(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)?\d{2})(?![\d/.-])/g,
+    read: (m) => {
+      const a = Number(m[1]);
+      const b = Number(m[2]);
+      return a > 12 ? [year2or4(m[3]), b, a] : [year2or4(m[3]), a, b];
+    },
+  },
+  // March 14, 2009 / Mar 14th / March 14
+  {
+    pattern: new RegExp(
+      `\\b${MONTH}\\.?\\s+(\\d{1,2})${ORD}(?:,?\\s+((?:19|20)\\d{2}))?(?!\\d)`,
+      'gi',
+    ),
+    read: (m) => [
+      m[3] ? Number(m[3]) : undefined,
+      MONTHS[m[1].slice(0, 3).toLowerCase()],
+      Number(m[2]),
+    ],
+  },
+  // 14 March 2009 / 14th of March
+  {
+    pattern: new RegExp(
+      `(?<!\\d)(\\d{1,2})${ORD}\\s+(?:of\\s+)?${MONTH}\\b\\.?(?:,?\\s+((?:19|20)\\d{2}))?`,
+      'gi',
+    ),
+    read: (m) => [
+      m[3] ? Number(m[3]) : undefined,
+      MONTHS[m[2].slice(0, 3).toLowerCase()],
+      Number(m[1]),
+    ],
+  },
+  // 2009년 3월 14일 / 3월 14일 / 09년 3월 14일
+  {
+    pattern: /(?:((?:19|20)?\d{2})\s*년\s*)?(\d{1,2})\s*월\s*(\d{1,2})\s*일/g,
+    read: (m) => [m[1] ? year2or4(m[1]) : undefined, Number(m[2]), Number(m[3])],
+  },
+  // Compact 20090314 or 090314 (only reached inside a birth-cue window)
+  {
+    pattern: /(?<!\d)((?:19|20)\d{2}|\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)/g,
+    read: (m) => [year2or4(m[1]), Number(m[2]), Number(m[3])],
+  },
+];
+
+export class DateOfBirthDetector implements TextDetector {
+  readonly id = 'pii.date_of_birth';
+  readonly subcategories = ['date_of_birth'] as const;
+
+  detect(text: string): DetectorHit[] {
+    const hits: DetectorHit[] = [];
+    let searchedUpTo = 0;
+    for (const cue of text.matchAll(BIRTH_CUES)) {
+      const from = Math.max(searchedUpTo, cue.index - WINDOW_BEFORE);
+      const to = Math.min(text.length, cue.index + cue[0].length + WINDOW_AFTER);
+      if (to <= from) continue;
+      const window = text.slice(from, to);
+      const claimed: Array<[number, number]> = [];
+      for (const shape of SHAPES) {
+        for (const m of window.matchAll(shape.pattern)) {
+          const start = from + m.index;
+          const end = start + m[0].length;
+          if (claimed.some(([s, e]) => s < end && start < e)) continue;
+          if (hits.some((h) => h.start < end && start < h.end)) continue;
+          const [year, month, day] = shape.read(m);
+          if (!isCalendarDate(year ?? 2000, month, day)) continue;
+          claimed.push([start, end]);
+          const facts: Record<string, number | boolean> = { hasYear: year !== undefined };
+          if (year !== undefined) facts.birthYear = year;
+          hits.push({ subcategory: 'date_of_birth', start, end, validated: true, facts });
+        }
+      }
+      searchedUpTo = to;
+    }
+    return hits.sort((a, b) => a.start - b.start);
+  }
+}

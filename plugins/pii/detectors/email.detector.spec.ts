@@ -1,0 +1,36 @@
+import { EmailDetector } from './email.detector';
+
+const detector = new EmailDetector();
+const found = (text: string): string[] =>
+  detector.detect(text).map((h) => text.slice(h.start, h.end));
+
+describe('pii.email', () => {
+  it.each([
+    ['my email is jane.doe@example.com', 'jane.doe@example.com'],
+    ['메일은 kim_1234@naver.com으로 보내줘', 'kim_1234@naver.com'],
+    ['contact: a.b+tag@mail.co.kr.', 'a.b+tag@mail.co.kr'],
+    ['jane dot doe at gmail dot com', 'doe at gmail dot com'],
+    ['write to jane(at)gmail.com', 'jane(at)gmail.com'],
+    ['minsu 골뱅이 naver 닷 com 으로 연락해', 'minsu 골뱅이 naver 닷 com'],
+  ])('finds %s', (text, expected) => {
+    expect(found(text)).toEqual([expected]);
+  });
+
+  it('marks plain addresses validated and spelled ones obfuscated', () => {
+    const [plain] = detector.detect('x jane@example.org');
+    expect(plain).toMatchObject({ subcategory: 'email', validated: true, facts: { tld: 'org' } });
+    const [spelled] = detector.detect('jane at example dot org');
+    expect(spelled.facts).toMatchObject({ obfuscated: true });
+  });
+
+  it.each([
+    'follow me @jane_doe on insta',
+    'use logo@2x.png for retina',
+    "i'm at home.com right now",
+    'meet me at school at 3',
+    'the price is 5@10 dollars',
+    '',
+  ])('ignores %s', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});

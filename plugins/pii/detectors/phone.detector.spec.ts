@@ -1,0 +1,40 @@
+import { PhoneDetector } from './phone.detector';
+
+const detector = new PhoneDetector();
+const found = (text: string): string[] =>
+  detector.detect(text).map((h) => text.slice(h.start, h.end));
+
+describe('pii.phone', () => {
+  it.each([
+    ['제 번호는 010-1234-5678이에요', '010-1234-5678', 'KR', 'mobile'],
+    ['01098765432로 연락 주세요', '01098765432', 'KR', 'mobile'],
+    ['call +82 10 1234 5678 tonight', '+82 10 1234 5678', 'KR', 'mobile'],
+    ['사무실 02-312-4567', '02-312-4567', 'KR', 'fixed_line'],
+    ['call me at (415) 555-2671', '(415) 555-2671', 'US', undefined],
+    ['text me on +1 415 555 2671', '+1 415 555 2671', 'US', undefined],
+    ['my UK line is +44 20 7946 0958', '+44 20 7946 0958', 'GB', 'fixed_line'],
+    ['번호 공일공 일이삼사 오육칠팔 이야', '공일공 일이삼사 오육칠팔', 'KR', 'mobile'],
+  ])('finds %s', (text, expected, country, type) => {
+    const hits = detector.detect(text);
+    expect(hits.map((h) => text.slice(h.start, h.end))).toEqual([expected]);
+    expect(hits[0]).toMatchObject({ subcategory: 'phone', validated: true });
+    expect(hits[0].facts?.country).toBe(country);
+    if (type) expect(hits[0].facts?.type).toBe(type);
+  });
+
+  it.each([
+    'the meeting is on 2024-03-15 at 10:30',
+    'released 2024.03.15',
+    'order number 20240315123 shipped',
+    '주문번호 2024031512345 확인 부탁',
+    'it costs $1,234,567 total',
+    '가격은 12,345,000원 입니다',
+    'update to version 1.2.3 please',
+    'i was born in 1998 and moved in 2010',
+    'the score was 3-2 in 2023',
+    '이일 삼일 사일',
+    'pi is 3.14159265358979',
+  ])('ignores %s', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});

@@ -1,0 +1,148 @@
+import { findNumbers } from 'libphonenumber-js/max';
+import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
+import type {
+  DetectorHit,
+  TextDetector,
+} from '../../../src/engine/plugin-registry/plugin-contract';
+import { countDigits, digitsOf, ORDER_NUMBER_CONTEXT, precededBy } from './text-window';
+
+/**
+ * Phone numbers, found and validated by libphonenumber-js: Korean (default region), US and any
+ * number in international form. Korean digit words ("공일공 일이삼사 오육칠팔") are read as digits.
+ * Dates, times, amounts and order numbers are rejected by the library's own matcher (which refuses
+ * date/time shapes) and by the context checks below.
+ */
+const KOREAN_DIGITS: Record<string, string> = {
+  공: '0',
+  영: '0',
+  일: '1',
+  이: '2',
+  삼: '3',
+  사: '4',
+  오: '5',
+  육: '6',
+  륙: '6',
+  칠: '7',
+  팔: '8',
+  구: '9',
+};
+/** A run of at least ten Korean digit words that starts like a Korean number (0 then 1-9). */
+const KOREAN_DIGIT_RUN =
+  /[공영][일이삼사오육륙칠팔구](?:[\s.-]{0,2}[공영일이삼사오육륙칠팔구]){8,12}/g;
+
+const MONEY_BEFORE = /(?:[$₩€£¥]|usd|krw|won|price|cost|total|amount|가격|금액|총)\s*$/i;
+const MONEY_AFTER = /^\s*(?:원|달러|만원|천원|won|dollars?|usd|krw|₩)/i;
+
+type Found = { start: number; end: number; phone: PhoneNumber };
+
+export class PhoneDetector implements TextDetector {
+  readonly id = 'pii.phone';
+  readonly subcategories = ['phone'] as const;
+
+  detect(text: string): DetectorHit[] {
+    const found: Found[] = [];
+    if (countDigits(text) >= 7) this.findIn(text, 0, text, found);
+    if (/[공영][일이삼사오육륙칠팔구]/.test(text)) this.findKoreanDigitWords(text, found);
+    found.sort((a, b) => a.start - b.start);
+    const hits: DetectorHit[] = [];
+    for (const f of found) {
+      if (hits.some((h) => h.start < f.end && f.start < h.end)) continue;
+      hits.push({
+        subcategory: 'phone',
+        start: f.start,
+        end: f.end,
+        validated: true,
+        facts: {
+          country: f.phone.country ?? 'unknown',
+          type: normaliseType(f.phone.getType()),
+          international: /^(?:\+|00)/.test(text.slice(f.start, f.end)),
+        },
+      });
+    }
+    return hits;
+  }
+
+  /** Candidates from `segment` (which starts at `offset` in `original`), Korean then US region. */
+  private findIn(segment: string, offset: number, original: string, out: Found[]): void {
+    for (const region of ['KR', 'US'] as CountryCode[]) {
+      for (const m of findNumbers(segment, { defaultCountry: region, v2: true })) {
+        const start = offset + m.startsAt;
+        const end = offset + m.endsAt;
+        if (out.some((f) => f.start < end && start < f.end)) continue;
+        if (!m.number.isValid()) continue;
+        if (offset === 0 && this.looksLikeOtherNumber(original, start, end)) continue;
+        out.push({
+          start,
+          end,
+          phone: this.preferredReading(segment.slice(m.startsAt, m.endsAt), m.number),
+        });
+      }
+    }
+  }
+
+  /**
+   * A national-format 10-digit number like "(415) 555-2671" is valid in both Korea and the US;
+   * Korean national numbers always start with 0, so a leading non-zero means North America.
+   */
+  private preferredReading(raw: string, phone: PhoneNumber): PhoneNumber {
+    if (raw.trim().startsWith('+')) return phone;
+    const digits = digitsOf(raw);
+    if (phone.country === 'KR' && digits.length === 10 && digits[0] !== '0') {
+      const us = findNumbers(raw, { defaultCountry: 'US', v2: true })[0];
+      if (us?.number.isValid()) return us.number;
+    }
+    return phone;
+  }
+
+  private looksLikeOtherNumber(text: string, start: number, end: number): boolean {
+    if (precededBy(text, start, ORDER_NUMBER_CONTEXT, 30)) return true;
+    if (precededBy(text, start, MONEY_BEFORE, 12)) return true;
+    if (MONEY_AFTER.test(text.slice(end, end + 8))) return true;
+    const raw = text.slice(start, end);
+    // Dotted or slashed date-like groupings (2024.03.15, 2024/03/15) are dates, not numbers.
+    if (/^\d{4}[./]\d{1,2}[./]\d{1,2}$/.test(raw)) return true;
+    return false;
+  }
+
+  private findKoreanDigitWords(text: string, out: Found[]): void {
+    for (const m of text.matchAll(KOREAN_DIGIT_RUN)) {
+      // Remember where each digit word ends so a run that swallowed a following word
+      // ("... 오육칠팔 이야": 이 is also the digit 2) can be cut back to a valid number.
+      let digits = '';
+      const ends: number[] = [];
+      for (let i = 0; i < m[0].length; i++) {
+        const digit = KOREAN_DIGITS[m[0][i]];
+        if (digit === undefined) continue;
+        digits += digit;
+        ends.push(i + 1);
+      }
+      for (let length = Math.min(11, digits.length); length >= 9; length--) {
+        const candidate = digits.slice(0, length);
+        const found = findNumbers(candidate, { defaultCountry: 'KR', v2: true })[0];
+        if (!found || !found.number.isValid() || found.endsAt - found.startsAt !== length) continue;
+        const start = m.index;
+        const end = start + ends[length - 1];
+        if (!out.some((f) => f.start < end && start < f.end))
+          out.push({ start, end, phone: found.number });
+        break;
+      }
+    }
+  }
+}
+
+function normaliseType(type: string | undefined): string {
+  switch (type) {
+    case 'MOBILE':
+      return 'mobile';
+    case 'FIXED_LINE':
+      return 'fixed_line';
+    case 'FIXED_LINE_OR_MOBILE':
+      return 'fixed_line_or_mobile';
+    case 'TOLL_FREE':
+      return 'toll_free';
+    case 'VOIP':
+      return 'voip';
+    default:
+      return 'unknown';
+  }
+}
