@@ -7,8 +7,8 @@ import type { PrPoint } from './metrics';
  */
 
 const WIDTH = 360;
-const HEIGHT = 300;
-const MARGIN = { left: 48, right: 16, top: 34, bottom: 42 };
+const HEIGHT = 310;
+const MARGIN = { left: 48, right: 16, top: 44, bottom: 42 };
 const PLOT_W = WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_H = HEIGHT - MARGIN.top - MARGIN.bottom;
 
@@ -70,7 +70,7 @@ export function renderPrCurveSvg(options: {
   }
   const legend = `AUPRC ${auprc === null ? 'n/a' : auprc.toFixed(3)}${baseRate === null ? '' : ` | base rate ${baseRate.toFixed(3)}`} | dot = level >= low`;
   parts.push(
-    `<text x="${WIDTH - MARGIN.right}" y="${MARGIN.top - 6}" text-anchor="end" fill="#555">${escapeXml(legend)}</text>`,
+    `<text x="${WIDTH - MARGIN.right}" y="${MARGIN.top - 8}" text-anchor="end" fill="#555">${escapeXml(legend)}</text>`,
     '</svg>',
   );
   return parts.join('\n') + '\n';
