@@ -9,6 +9,8 @@ import { createLogger } from '../../src/common/logger';
 import { loadAppConfig, type AppConfig } from '../../src/config/app.config';
 import { configureApp } from '../../src/create-app';
 import type { AssessmentStage } from '../../src/engine/pipeline/assessment-stage';
+import { DEFAULT_POLICY } from '../../src/engine/pipeline/policy';
+import { RulesEngineService } from '../../src/engine/rules/rules-engine.service';
 import { openDataSource } from '../../src/persistence/data-source';
 
 export type TestApp = {
@@ -21,8 +23,8 @@ export type TestApp = {
 
 /**
  * The real application (same module graph and HTTP pipeline as `npm start`) on a given
- * database. `stages` replaces the pipeline's stage list, for tests that need a known
- * detection or a slow stage; everything else stays real.
+ * database. `stages` replaces the pipeline's stage list (and the rule set, with the default
+ * policy), for tests that need a known detection or a slow stage; everything else is real.
  */
 export async function createTestApp(options: {
   env: Record<string, string>;
@@ -34,8 +36,15 @@ export async function createTestApp(options: {
   let builder = Test.createTestingModule({
     imports: [AppModule.forRoot({ config, dataSource, logger })],
   });
-  if (options.stages)
-    builder = builder.overrideProvider(ASSESSMENT_STAGES).useValue(options.stages);
+  if (options.stages) {
+    // Scripted stages make the test independent of the loaded rule packs: the engine is
+    // replaced by the default policy, so only the service under test is exercised.
+    builder = builder
+      .overrideProvider(ASSESSMENT_STAGES)
+      .useValue(options.stages)
+      .overrideProvider(RulesEngineService)
+      .useValue({ policy: DEFAULT_POLICY, rulesVersion: 'test' });
+  }
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({
     bodyParser: false,
