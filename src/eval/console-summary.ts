@@ -12,7 +12,7 @@ export function consoleSummary(report: EvalReport): string {
     '',
     headlineTable(report.headline),
     '',
-    'category          P      R      F1     AUPRC  recall(all positives)',
+    'category          P      R      F1     AUPRC  | recall, all positives | FP rate, all negatives',
   ];
   for (const [target, summary] of Object.entries(report.targets) as [
     Target,
@@ -20,7 +20,7 @@ export function consoleSummary(report: EvalReport): string {
   ][]) {
     const two = summary.twoClass;
     lines.push(
-      `${target.padEnd(16)}  ${num(two?.precision)}  ${num(two?.recall)}  ${num(two?.f1)}  ${num(two?.auprc)}  ${num(summary.allPositives.recall)} (${summary.allPositives.detected}/${summary.allPositives.positives})`,
+      `${target.padEnd(16)}  ${num(two?.precision)}  ${num(two?.recall)}  ${num(two?.f1)}  ${num(two?.auprc)}  | ${num(summary.allPositives.recall)} (${summary.allPositives.detected}/${summary.allPositives.positives}) | ${num(summary.allNegatives.fpr)} (${summary.allNegatives.flagged}/${summary.allNegatives.negatives})`,
     );
   }
   return lines.join('\n');

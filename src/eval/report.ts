@@ -32,6 +32,8 @@ export type TargetSummary = {
   twoClassSources: string[];
   /** Detection rate over every positive, including positives-only sources. */
   allPositives: { positives: number; detected: number; recall: number | null };
+  /** Share flagged over every negative, including negatives-only sources (e.g. XSTest safe). */
+  allNegatives: { negatives: number; flagged: number; fpr: number | null };
   /** Precision-recall points of the pooled two-class scores (for the picture). */
   curve: PrPoint[];
 };
@@ -104,9 +106,13 @@ function summariseTarget(target: Target, sources: SourceTally[]): TargetSummary 
   const twoClassSources: string[] = [];
   let positives = 0;
   let detected = 0;
+  let negatives = 0;
+  let flagged = 0;
   for (const { source, tally } of tallies) {
     positives += tally.confusion.tp + tally.confusion.fn;
     detected += tally.confusion.tp;
+    negatives += tally.confusion.fp + tally.confusion.tn;
+    flagged += tally.confusion.fp;
     if (!isTwoClass(tally)) continue;
     twoClassSources.push(source);
     mergeConfusion(pooled, tally.confusion);
@@ -116,6 +122,7 @@ function summariseTarget(target: Target, sources: SourceTally[]): TargetSummary 
     twoClass: twoClassSources.length > 0 ? metricSet(pooled, histogram) : null,
     twoClassSources,
     allPositives: { positives, detected, recall: positives === 0 ? null : detected / positives },
+    allNegatives: { negatives, flagged, fpr: negatives === 0 ? null : flagged / negatives },
     curve: twoClassSources.length > 0 ? histogram.curve() : [],
   };
 }

@@ -47,6 +47,7 @@ describe('eval report', () => {
       expect.objectContaining({ tp: 1, fp: 1, fn: 1, tn: 1, precision: 0.5, recall: 0.5, f1: 0.5 }),
     );
     expect(harassment.allPositives).toEqual({ positives: 4, detected: 3, recall: 0.75 });
+    expect(harassment.allNegatives).toEqual({ negatives: 2, flagged: 1, fpr: 0.5 });
 
     const positivesOnly = report.sources.find((s) => s.source === 'positives_only')!;
     expect(positivesOnly.targets.harassment).toEqual(
