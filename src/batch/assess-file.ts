@@ -1,7 +1,6 @@
-import { stat } from 'node:fs/promises';
 import { LEVELS, type Level } from '../engine/taxonomy';
 import { BatchInputError, toBatchTurn } from './batch-turn';
-import { readJsonl } from './jsonl-reader';
+import { readJsonl, uncompressedSize } from './jsonl-reader';
 import { JsonlWriter } from './jsonl-writer';
 import type { ProgressReporter } from './progress';
 import type { TurnAssessor } from './turn-assessor';
@@ -22,7 +21,7 @@ export async function assessFile(options: {
   const bySeverity = Object.fromEntries(LEVELS.map((level) => [level, 0])) as Record<Level, number>;
   const writer = new JsonlWriter(output);
   let turns = 0;
-  progress?.start((await stat(input)).size, 'assess');
+  progress?.start(await uncompressedSize(input), 'assess');
   try {
     for await (const record of readJsonl(input)) {
       let turn;

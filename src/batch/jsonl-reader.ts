@@ -1,5 +1,5 @@
 import { createReadStream, type ReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -24,7 +24,7 @@ export class JsonlParseError extends Error {
 export type JsonlRecord = {
   line: number;
   value: Record<string, unknown>;
-  /** Bytes of the file read so far (compressed bytes for gzip): for progress bars. */
+  /** Uncompressed bytes consumed up to the end of this line: for progress bars. */
   bytesRead: number;
 };
 
@@ -36,6 +36,23 @@ export async function isGzipFile(path: string): Promise<boolean> {
     const head = Buffer.alloc(2);
     const { bytesRead } = await handle.read(head, 0, 2, 0);
     return bytesRead === 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The uncompressed size of the file: its size, or for gzip the ISIZE trailer (size mod
+ * 2^32 of the last member: exact for ordinary files under 4 GiB, an estimate otherwise).
+ */
+export async function uncompressedSize(path: string): Promise<number> {
+  const { size } = await stat(path);
+  if (!(await isGzipFile(path)) || size < 18) return size;
+  const handle = await open(path, 'r');
+  try {
+    const trailer = Buffer.alloc(4);
+    await handle.read(trailer, 0, 4, size - 4);
+    return trailer.readUInt32LE(0);
   } finally {
     await handle.close();
   }
@@ -54,9 +71,11 @@ export async function* readJsonl(path: string): AsyncGenerator<JsonlRecord> {
   const { raw, text: input } = await openText(path);
   const lines = createInterface({ input, crlfDelay: Infinity });
   let lineNumber = 0;
+  let consumed = 0;
   try {
     for await (const text of lines) {
       lineNumber += 1;
+      consumed += Buffer.byteLength(text) + 1;
       if (text.trim() === '') continue;
       let value: unknown;
       try {
@@ -67,7 +86,7 @@ export async function* readJsonl(path: string): AsyncGenerator<JsonlRecord> {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         throw new JsonlParseError(path, lineNumber, 'expected a JSON object');
       }
-      yield { line: lineNumber, value: value as Record<string, unknown>, bytesRead: raw.bytesRead };
+      yield { line: lineNumber, value: value as Record<string, unknown>, bytesRead: consumed };
     }
   } finally {
     lines.close();

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { toBatchTurn } from '../batch/batch-turn';
-import { readJsonl } from '../batch/jsonl-reader';
+import { readJsonl, uncompressedSize } from '../batch/jsonl-reader';
 import type { ProgressReporter } from '../batch/progress';
 import type { TurnAssessor } from '../batch/turn-assessor';
 import { CATEGORY_IDS, LEVELS, type Level } from '../engine/taxonomy';
@@ -90,7 +90,7 @@ export async function runEval(options: {
   const started = performance.now();
   const files = await expandInputs(options.inputs);
   const accumulator = new EvalAccumulator();
-  const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
+  const sizes = await Promise.all(files.map(uncompressedSize));
   const totalBytes = sizes.reduce((sum, size) => sum + size, 0);
   let bytesBefore = 0;
   let items = 0;

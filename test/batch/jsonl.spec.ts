@@ -2,7 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { isGzipFile, JsonlParseError, readJsonl } from '../../src/batch/jsonl-reader';
+import {
+  isGzipFile,
+  JsonlParseError,
+  readJsonl,
+  uncompressedSize,
+} from '../../src/batch/jsonl-reader';
 import { JsonlWriter } from '../../src/batch/jsonl-writer';
 
 describe('JSON-lines reader and writer', () => {
@@ -34,6 +39,17 @@ describe('JSON-lines reader and writer', () => {
     await writeFile(path, gzipSync('{"id":1}\n{"id":2}'));
     expect(await isGzipFile(path)).toBe(true);
     expect(await readAll(path)).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await uncompressedSize(path)).toBe('{"id":1}\n{"id":2}'.length);
+  });
+
+  it('reports progress as uncompressed bytes consumed, ending at the size', async () => {
+    const path = join(dir, 'progress.jsonl.gz');
+    const text = '{"id":"가"}\n{"id":"b"}\n';
+    await writeFile(path, gzipSync(text));
+    const progress: number[] = [];
+    for await (const record of readJsonl(path)) progress.push(record.bytesRead);
+    expect(progress).toEqual([Buffer.byteLength('{"id":"가"}\n'), Buffer.byteLength(text)]);
+    expect(await uncompressedSize(path)).toBe(Buffer.byteLength(text));
   });
 
   it('names the file and line of a broken line', async () => {
