@@ -1,0 +1,279 @@
+import type {
+  DetectorHit,
+  TextDetector,
+} from '../../../src/engine/plugin-registry/plugin-contract';
+import {
+  clauseBefore,
+  englishNumber,
+  ENGLISH_NUMBER_PATTERN,
+  foldSameLength,
+  KOREAN_NATIVE_PATTERN,
+  koreanNativeNumber,
+} from './text-fold';
+
+/**
+ * The SPEAKER's stated age, in English and Korean. Facts: `age` (years; for school levels the
+ * lowest typical age, capped at 17 because a school pupil is a minor in the typical case),
+ * `basis` (number, word, grade, school, slang, turning) and `minor` (age < 18).
+ *
+ * English needs a first-person anchor ("i'm 14", "i am a 14 year old", "14 y/o here" at the
+ * start of a clause); Korean drops subjects, so a Korean age counts unless the clause names
+ * someone else ("동생이 14살") or the age is in the past ("14살 때").
+ */
+type Basis = 'number' | 'word' | 'grade' | 'school' | 'slang' | 'turning';
+type Found = { start: number; end: number; age: number; basis: Basis };
+
+const N = ENGLISH_NUMBER_PATTERN;
+const I_AM = String.raw`(?:\bi\s?'?\s?m|\bi\s+am|\bim|\bi\s+turned|\bi\s+just\s+turned)`;
+const HEDGE = String.raw`(?:only|just|like|almost|nearly|barely|literally|actually|still|now|currently|finally)`;
+
+/** "i'm 14", "i am fourteen", "im only 13", "i'm 14 years old", "i just turned 15". */
+const EN_I_AM_AGE = new RegExp(String.raw`${I_AM}\s+(?:${HEDGE}\s+){0,2}(${N})(?![\d%.,:]\d)`, 'g');
+/** "i am a 14 year old", "i'm a 15-year-old girl". */
+const EN_I_AM_A_AGE = new RegExp(
+  String.raw`${I_AM}\s+(?:${HEDGE}\s+)?an?\s+(${N})[-\s]?(?:years?|yrs?|yo)[-\s]?old`,
+  'g',
+);
+/** "14 y/o here", "14yo", "14 years old", "16f", "15/m" at the start of a clause. */
+const EN_BARE_AGE = new RegExp(
+  String.raw`(?<![\w/.])(\d{1,2})\s?(?:y\s?\/\s?o|y\.o\.?|yo|yrs?\s+old|years?[-\s]old|\s?\/\s?[mf]\b|[mf](?=\s|$|[,.!]))(?![a-z])`,
+  'g',
+);
+/** "my age is 14", "age: 14". */
+const EN_MY_AGE = /(?:\bmy\s+age\s+is|\bage\s*:)\s*(\d{1,2})(?!\d)/g;
+/** "turning 15", "i turn 15 next week", "i'll be 15 next month". */
+const EN_TURNING = new RegExp(
+  String.raw`(?:${I_AM}\s+(?:${HEDGE}\s+)?(?:turning|gonna\s+turn|going\s+to\s+turn|about\s+to\s+turn)|\bi\s+turn|\bi'?ll\s+be|\bi\s+will\s+be)\s+(${N})\b(?!\s*(?:minutes|mins|hours|days|weeks|months|%))`,
+  'g',
+);
+/** "i'm in 8th grade", "i'm an 8th grader", "i'm in grade 8". */
+const EN_GRADE = new RegExp(
+  String.raw`${I_AM}\s+(?:${HEDGE}\s+)?(?:in\s+(?:the\s+)?(?:(\d{1,2})(?:st|nd|rd|th)\s+grade|grade\s+(\d{1,2}))|an?\s+(\d{1,2})(?:st|nd|rd|th)\s+grader)(?!\s+(?:teacher|tutor|coach|counselor))`,
+  'g',
+);
+/** "i'm a freshman in high school", "i'm a high school sophomore". */
+const EN_HS_YEAR = new RegExp(
+  String.raw`${I_AM}\s+(?:${HEDGE}\s+)?an?\s+(?:(freshman|sophomore|junior|senior)\s+in\s+(?:high\s+school|hs)|(?:high\s+school|hs)\s+(freshman|sophomore|junior|senior))`,
+  'g',
+);
+/** "i'm in middle school", "i go to high school", "i'm a middle schooler", "i'm a minor". */
+const EN_SCHOOL = new RegExp(
+  String.raw`(?:${I_AM}\s+(?:${HEDGE}\s+)?(?:in\s+|an?\s+)?|\bi\s+(?:still\s+)?go\s+to\s+)(elementary\s+school(?:er)?|primary\s+school|grade\s+school(?:er)?|middle\s+school(?:er)?|junior\s+high|high\s+school(?:er)?|a\s+minor|minor|underage|under\s+18|under\s+eighteen|a\s+teen(?:ager)?|teen(?:ager)?)\b(?!\s+(?:teacher|tutor|coach|counselor|principal|graduate|diploma|dropout|sweetheart))`,
+  'g',
+);
+
+/** What may follow "i'm 14" for it to be an age ("i'm 5 minutes away" is not). */
+const AGE_FOLLOWERS = new Set(
+  "years year yrs yr yo y/o y.o and btw lol lmao haha hehe now rn but so too tho though already yet soon this turning going myself ok okay ya yeah actually bro sis dude girl boy guy male female m f from living i im i'm if with who that is can dont don't idk pls please in here and xd omg also lmfao right fyi tbh ngl next".split(
+    ' ',
+  ),
+);
+/** What may not follow "14 years" ("14 years ago", "14 years of experience"). */
+const YEARS_NOT_AGE =
+  /^\s*(?:ago|of|into|in|since|experience|experienced|married|clean|sober|late|older|younger|apart|behind|away|out|left|from|at|with|on|working|later|before|after|old\s+(?:car|house|dog|cat|son|daughter|brother|sister|kid|child))\b/;
+
+const SCHOOL_AGE: Record<string, number> = {
+  elementary: 7,
+  primary: 7,
+  grade: 7,
+  middle: 12,
+  junior: 12,
+  high: 14,
+};
+const HS_YEAR_AGE: Record<string, number> = { freshman: 14, sophomore: 15, junior: 16, senior: 17 };
+
+// ----- Korean -----
+const KO_DIGIT_AGE = /(?<!\d)(?:만\s?)?(\d{1,2})\s?(살|세)(?![가-힣]*\s?(?:때|적|시절))/g;
+const KO_WORD_AGE = new RegExp(String.raw`(?<![가-힣])(${KOREAN_NATIVE_PATTERN})\s?살`, 'g');
+/** 중2, 고1, 초6 (not 중2병, not 최고1). */
+const KO_GRADE = /(?<![가-힣A-Za-z0-9])(초|중|고)\s?([1-6])(?:학년)?(?![0-9]|\s?병)/g;
+const KO_SCHOOL =
+  /(?<![가-힣])(초등학생|초등학교|초딩|중학생|중학교|중딩|고등학생|고등학교|고딩|여중생|남중생|여고생|남고생|급식이|급식|잼민이)/g;
+/** Korean declarative endings that make "중학생" a self-description ("중학생이야", "고딩임"). */
+const KO_DECLARATIVE =
+  /^\s?(?:이야|이에요|예요|에요|입니다|임|이고|인데|이라서|이라|이거든|이거덩|이지롱|야|인뎅|인디|이다|이얌|이당|인데요|이구|이라고|\s?[1-3]\s?학년|다니|다녀|다님|다녀요|다닙니다|생이)/;
+const KO_SCHOOL_AGE: Record<string, number> = {
+  초등학생: 7,
+  초등학교: 7,
+  초딩: 7,
+  중학생: 13,
+  중학교: 13,
+  중딩: 13,
+  여중생: 13,
+  남중생: 13,
+  고등학생: 16,
+  고등학교: 16,
+  고딩: 16,
+  여고생: 16,
+  남고생: 16,
+  급식: 13,
+  급식이: 13,
+  잼민이: 10,
+};
+const KO_GRADE_BASE: Record<string, number> = { 초: 6, 중: 12, 고: 15 };
+
+/** Someone else is the subject of the clause: "동생이", "우리 딸은", "my brother". */
+const KO_OTHER_SUBJECT =
+  /(?:동생|형|오빠|누나|언니|아들|딸|친구|조카|사촌|남친|여친|남자친구|여자친구|애기|아기|아이|애|걔|얘|쟤|그|그녀|엄마|아빠|선배|후배|학생|손자|손녀|사람|제자|조카)(?:은|는|이|가|도|께서|랑|의)?\s*(?:올해\s*|지금\s*|이제\s*|벌써\s*)?(?:[가-힣]{0,6}\s*)?$/;
+const KO_FIRST_PERSON = /(?:^|\s)(?:나|난|내가|저|전|제가|나는|저는)(?:\s|$)/;
+const KO_PAST_OR_OTHER_AFTER =
+  /^\s?(?:때|적|시절|이었|였|차이|연상|연하|어린|많은|짜리|부터|까지|전에|후에|정도\s?된|된\s|인\s?(?:동생|아들|딸|애|아이)|이\s?넘|가\s?넘|이상|이하|미만|넘)/;
+
+export class AgeDetector implements TextDetector {
+  readonly id = 'minor_safety.age';
+  readonly subcategories = ['minor_disclosed'] as const;
+
+  detect(text: string): DetectorHit[] {
+    const folded = foldSameLength(text);
+    const found: Found[] = [];
+    if (/[a-z]/.test(folded)) this.english(folded, found);
+    if (/[가-힣]/.test(folded)) this.korean(folded, found);
+    return toHits(found);
+  }
+
+  private english(t: string, out: Found[]): void {
+    for (const m of t.matchAll(EN_I_AM_A_AGE)) {
+      const age = englishNumber(m[1]);
+      if (age !== undefined) add(out, m.index, m.index + m[0].length, age, 'number');
+    }
+    for (const m of t.matchAll(EN_I_AM_AGE)) {
+      const age = englishNumber(m[1]);
+      if (age === undefined || age < 6) continue;
+      const end = m.index + m[0].length;
+      if (!this.ageFollows(t, end)) continue;
+      add(out, m.index, end, age, /\d/.test(m[1]) ? 'number' : 'word');
+    }
+    for (const m of t.matchAll(EN_BARE_AGE)) {
+      const age = Number(m[1]);
+      if (age < 6) continue;
+      const end = m.index + m[0].length;
+      if (YEARS_NOT_AGE.test(t.slice(end, end + 30))) continue;
+      if (!this.speakerClause(t, m.index)) continue;
+      add(out, m.index, end, age, 'number');
+    }
+    for (const m of t.matchAll(EN_MY_AGE)) {
+      add(out, m.index, m.index + m[0].length, Number(m[1]), 'number');
+    }
+    for (const m of t.matchAll(EN_TURNING)) {
+      const next = englishNumber(m[1]);
+      if (next === undefined || next < 7) continue;
+      add(out, m.index, m.index + m[0].length, next - 1, 'turning');
+    }
+    for (const m of t.matchAll(EN_GRADE)) {
+      const grade = Number(m[1] ?? m[2] ?? m[3]);
+      if (grade < 1 || grade > 12) continue;
+      add(out, m.index, m.index + m[0].length, Math.min(17, grade + 5), 'grade');
+    }
+    for (const m of t.matchAll(EN_HS_YEAR)) {
+      add(out, m.index, m.index + m[0].length, HS_YEAR_AGE[m[1] ?? m[2]], 'grade');
+    }
+    for (const m of t.matchAll(EN_SCHOOL)) {
+      const what = m[1].replace(/^an?\s+/, '');
+      const first = what.split(/\s+/)[0];
+      const age = /minor|underage|under/.test(what)
+        ? 17
+        : /teen/.test(what)
+          ? 13
+          : SCHOOL_AGE[first];
+      if (age === undefined) continue;
+      add(
+        out,
+        m.index,
+        m.index + m[0].length,
+        age,
+        /teen|minor|under/.test(what) ? 'word' : 'school',
+      );
+    }
+  }
+
+  /** After "i'm 14": end of text, punctuation, an emoji, or a word that continues an age. */
+  private ageFollows(t: string, end: number): boolean {
+    const rest = t.slice(end, end + 40);
+    const word = /^\s*([a-z'/.]+)/.exec(rest);
+    if (!word) return /^\s*(?:$|[^\w])/.test(rest) && !/^\s*[-:/]\s*\d/.test(rest);
+    const w = word[1].replace(/[.]+$/, '');
+    if (!AGE_FOLLOWERS.has(w)) return false;
+    if (/^(?:years?|yrs?|yr)$/.test(w) && YEARS_NOT_AGE.test(rest.slice(word[0].length)))
+      return false;
+    return true;
+  }
+
+  /** "14 y/o here" counts at the start of a clause, after a greeting, or after "i'm"/"me:". */
+  private speakerClause(t: string, index: number): boolean {
+    const before = clauseBefore(t, index).trim();
+    if (before === '') return true;
+    if (/(?:^|\s)(?:i'?m|i\s+am|im|me|i'?m\s+a|i\s+am\s+a|im\s+a)$/.test(before)) return true;
+    return /^(?:hi+|hey+|hello|yo|sup|so|well|um+|uh+|btw|lol|ok|okay|also|and|but|actually|asl)[\s,]*$/.test(
+      before,
+    );
+  }
+
+  private korean(t: string, out: Found[]): void {
+    for (const m of t.matchAll(KO_DIGIT_AGE)) {
+      const end = m.index + m[0].length;
+      if (!this.koreanSpeaker(t, m.index, end)) continue;
+      add(out, m.index, end, Number(m[1]), 'number');
+    }
+    for (const m of t.matchAll(KO_WORD_AGE)) {
+      const age = koreanNativeNumber(m[1]);
+      if (age === undefined || age < 6) continue;
+      const end = m.index + m[0].length;
+      if (!this.koreanSpeaker(t, m.index, end)) continue;
+      add(out, m.index, end, age, 'word');
+    }
+    for (const m of t.matchAll(KO_GRADE)) {
+      const grade = Number(m[2]);
+      if (m[1] !== '초' && grade > 3) continue;
+      const end = m.index + m[0].length;
+      if (!this.koreanSpeaker(t, m.index, end)) continue;
+      add(out, m.index, end, Math.min(17, KO_GRADE_BASE[m[1]] + grade), 'grade');
+    }
+    for (const m of t.matchAll(KO_SCHOOL)) {
+      const word = m[1];
+      const end = m.index + m[0].length;
+      const after = t.slice(end, end + 8);
+      const slang = word.startsWith('급식') || word === '잼민이';
+      // School words are also insults ("초딩같네") and nouns ("급식 먹었어"): only a
+      // self-description counts, and slang needs an explicit "나/저".
+      if (!KO_DECLARATIVE.test(after) && !/^\s?(?:\d\s?학년|[1-6]\s?학년)/.test(after)) continue;
+      if (/^\s?(?:같|처럼|냐|니\?)/.test(after)) continue;
+      if (!this.koreanSpeaker(t, m.index, end)) continue;
+      const clause = clauseBefore(t, m.index, 30);
+      if (slang && !KO_FIRST_PERSON.test(' ' + clause)) continue;
+      const basis: Basis = slang || /딩$/.test(word) ? 'slang' : 'school';
+      add(out, m.index, end, KO_SCHOOL_AGE[word], basis);
+    }
+  }
+
+  /** Not in the past ("14살 때"), not an age gap, and no one else is the subject. */
+  private koreanSpeaker(t: string, start: number, end: number): boolean {
+    if (KO_PAST_OR_OTHER_AFTER.test(t.slice(end, end + 8))) return false;
+    const clause = clauseBefore(t, start, 30);
+    if (KO_FIRST_PERSON.test(' ' + clause)) return true;
+    if (/\b(?:my|his|her|their|our|your)\s+\w+\s*(?:is|was)?\s*$/.test(clause)) return false;
+    return !KO_OTHER_SUBJECT.test(clause);
+  }
+}
+
+function add(out: Found[], start: number, end: number, age: number, basis: Basis): void {
+  if (!Number.isFinite(age) || age < 1 || age > 99) return;
+  out.push({ start, end, age, basis });
+}
+
+/** One hit per place: where patterns overlap, the earliest, longest match wins. */
+function toHits(found: Found[]): DetectorHit[] {
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const hits: DetectorHit[] = [];
+  let lastEnd = -1;
+  for (const f of found) {
+    if (f.start < lastEnd) continue;
+    hits.push({
+      subcategory: 'minor_disclosed',
+      start: f.start,
+      end: f.end,
+      facts: { age: f.age, basis: f.basis, minor: f.age < 18 },
+    });
+    lastEnd = f.end;
+  }
+  return hits;
+}
