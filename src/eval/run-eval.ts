@@ -6,6 +6,7 @@ import type { ProgressReporter } from '../batch/progress';
 import type { TurnAssessor } from '../batch/turn-assessor';
 import { CATEGORY_IDS, LEVELS, type Level } from '../engine/taxonomy';
 import { EvalAccumulator } from './accumulator';
+import type { ErrorLog } from './error-log';
 import { judgeItem, type ScoredTurn } from './judgements';
 import { toLabelledItem } from './labelled-item';
 
@@ -86,6 +87,7 @@ export async function runEval(options: {
   assessor: TurnAssessor | null;
   predictions?: Map<string, ScoredTurn>;
   progress?: ProgressReporter;
+  errors?: ErrorLog;
 }): Promise<EvalRun> {
   const started = performance.now();
   const files = await expandInputs(options.inputs);
@@ -111,7 +113,9 @@ export async function runEval(options: {
           options.assessor?.assess(toBatchTurn(record.value)) ??
           null;
         if (!scored) throw new EvalInputError(`${where}: no assessment for id ${item.id}`);
-        accumulator.add(item.source, item.lang, scored.severity, judgeItem(item, scored));
+        const judged = judgeItem(item, scored);
+        accumulator.add(item.source, item.lang, scored.severity, judged);
+        await options.errors?.record(item, judged.judgements);
         items += 1;
         if ((items & 255) === 0) options.progress?.update(bytesBefore + record.bytesRead, items);
       }

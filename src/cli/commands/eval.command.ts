@@ -3,6 +3,7 @@ import { loadTurnEvaluator } from '../../batch/load-evaluator';
 import { createProgress } from '../../batch/progress';
 import { TurnAssessor } from '../../batch/turn-assessor';
 import { consoleSummary } from '../../eval/console-summary';
+import { ErrorLog } from '../../eval/error-log';
 import { buildReport } from '../../eval/report';
 import { loadPredictions, runEval } from '../../eval/run-eval';
 import { writeReport } from '../../eval/write-report';
@@ -15,6 +16,8 @@ type EvalOptions = {
   partial?: boolean;
   write: boolean;
   check?: boolean;
+  errors?: string;
+  errorsPerGroup: string;
 };
 
 /** `eval <path...>`: scores labelled files (or assess output) and writes the report. */
@@ -38,6 +41,11 @@ export function register(program: Command): void {
     )
     .option('--no-write', 'print the headline only, write no files')
     .option('--check', 'exit 1 when a headline acceptance number misses its target')
+    .option(
+      '--errors <file>',
+      'write missed positives and flagged negatives (ids, no text) as JSON lines; for tuning on shared/data only',
+    )
+    .option('--errors-per-group <n>', 'at most n per source, category and kind', '200')
     .action(async (paths: string[], options: EvalOptions) => {
       const predictions = options.predictions
         ? await loadPredictions(options.predictions)
@@ -51,12 +59,21 @@ export function register(program: Command): void {
       const assessor = predictions
         ? null
         : new TurnAssessor(evaluator, { maxConversations: 10_000 });
-      const run = await runEval({
-        inputs: paths,
-        assessor,
-        predictions,
-        progress: createProgress(),
-      });
+      const errors = options.errors
+        ? new ErrorLog(options.errors, Number(options.errorsPerGroup))
+        : undefined;
+      let run;
+      try {
+        run = await runEval({
+          inputs: paths,
+          assessor,
+          predictions,
+          errors,
+          progress: createProgress(),
+        });
+      } finally {
+        await errors?.close();
+      }
       const report = buildReport({
         accumulator: run.accumulator,
         rulesVersion: predictions ? 'from --predictions' : evaluator.rulesVersion,
