@@ -8,13 +8,13 @@ import type { ConversationKey } from '../engine/pipeline/ports';
 import type { Mode } from '../engine/taxonomy';
 import { Metrics } from '../observability/metrics';
 import { newId, nowIso } from '../persistence/columns';
-import { Database } from '../persistence/database';
+import { Database, isUniqueViolation } from '../persistence/database';
 import { AssessmentEntity } from '../persistence/entities/assessment.entity';
 import { UsageRecordEntity } from '../persistence/entities/usage-record.entity';
 import { AssessmentRepository } from '../persistence/repositories/assessment.repository';
 import { ConversationRepository } from '../persistence/repositories/conversation.repository';
 import { UsageRepository } from '../persistence/repositories/usage.repository';
-import { AssessmentPipeline } from './assessment-pipeline.service';
+import { AssessmentPipeline, type PipelineResult } from './assessment-pipeline.service';
 import { buildResponse } from './assessment-response';
 import { applyTurn, snapshotFor, summarise } from './conversation-state';
 import { IdempotencyService } from './idempotency.service';
@@ -97,14 +97,40 @@ export class AssessmentService {
       conversation: snapshot,
     });
 
+    try {
+      return await this.applyTurn(request, key, textSha256, claimId, {
+        verdict,
+        flags,
+        rulesVersion,
+        emaAlpha,
+      });
+    } catch (error) {
+      // The same eventId committed by a concurrent request between our check and our
+      // insert: the unique index rejected ours and the transaction rolled back whole.
+      if (!isUniqueViolation(error)) throw error;
+      const stored = await this.assessments.findByEvent(eventKey);
+      if (!stored) throw error;
+      return this.db.write((manager) =>
+        this.answerDuplicate(manager, stored, textSha256, request, claimId),
+      );
+    }
+  }
+
+  /** The single write transaction of a new turn. */
+  private applyTurn(
+    request: AssessRequest,
+    key: ConversationKey,
+    textSha256: string,
+    claimId: string | undefined,
+    { verdict, flags, rulesVersion, emaAlpha }: PipelineResult,
+  ): Promise<AssessResult> {
+    const { turn, tenantId, mode } = request;
     return this.db.write(async (manager) => {
       const state = await this.conversations.lockState(manager, key);
-      const raced = await this.assessments.findByEvent(eventKey, manager);
-      if (raced) return this.answerDuplicate(manager, raced, textSha256, request, claimId);
 
       const now = nowIso();
       Object.assign(state, applyTurn(state, { ...verdict, flags }, emaAlpha), { updatedAt: now });
-      await this.conversations.save(manager, state);
+      await this.conversations.update(manager, state);
 
       const body = JSON.stringify(
         buildResponse({
@@ -122,7 +148,8 @@ export class AssessmentService {
         manager,
         Object.assign(new AssessmentEntity(), {
           id: assessmentId,
-          ...eventKey,
+          ...key,
+          eventId: turn.eventId,
           turnNumber: state.turns,
           textSha256,
           text: retainedText(turn.text, verdict.reasons, this.config.retention.text),

@@ -24,7 +24,20 @@ export class ConversationRepository {
    * on any number of instances. On SQLite the write queue already serialises.
    */
   async lockState(manager: EntityManager, key: ConversationKey): Promise<ConversationStateEntity> {
+    const locked = () => {
+      const query = manager
+        .getRepository(ConversationStateEntity)
+        .createQueryBuilder('state')
+        .where('state.tenant_id = :tenantId AND state.mode = :mode', key)
+        .andWhere('state.conversation_id = :conversationId', key);
+      return this.db.isPostgres ? query.setLock('pessimistic_write') : query;
+    };
+    // Most turns continue a conversation: lock the existing row in one statement.
+    const existing = await locked().getOne();
+    if (existing) return existing;
     const now = nowIso();
+    // First turn: create the row; a concurrent creator makes this a no-op (and on
+    // PostgreSQL waits for its commit), then the row is locked as above.
     await manager
       .createQueryBuilder()
       .insert()
@@ -42,17 +55,17 @@ export class ConversationRepository {
       })
       .orIgnore()
       .execute();
-    const query = manager
-      .getRepository(ConversationStateEntity)
-      .createQueryBuilder('state')
-      .where('state.tenant_id = :tenantId AND state.mode = :mode', key)
-      .andWhere('state.conversation_id = :conversationId', key);
-    if (this.db.isPostgres) query.setLock('pessimistic_write');
-    return query.getOneOrFail();
+    return locked().getOneOrFail();
   }
 
-  async save(manager: EntityManager, state: ConversationStateEntity): Promise<void> {
-    await manager.save(ConversationStateEntity, state);
+  /** Writes the new values of a locked row (an UPDATE by id, no read-before-write). */
+  async update(manager: EntityManager, state: ConversationStateEntity): Promise<void> {
+    const { id, turns, peak, ema, categoryCounts, flags, updatedAt } = state;
+    await manager.update(
+      ConversationStateEntity,
+      { id },
+      { turns, peak, ema, categoryCounts, flags, updatedAt },
+    );
   }
 
   countForTenant(tenantId: string, conversationId: string): Promise<number> {

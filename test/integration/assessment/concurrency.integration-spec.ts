@@ -148,6 +148,23 @@ describe('concurrency across two instances on PostgreSQL', () => {
     }
   }, 120_000);
 
+  it('counts one turn when the same eventId arrives 10 times at once', async () => {
+    const tenant = await createTenant(first.app, { mode: 'live' });
+    const event = makeEvent({ text: 'same turn #violence' });
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => post(index % 2 ? first : second, tenant.key, event)),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
+    const bodies = responses.map((response) => ({ ...response.body, request_id: 'x' }));
+    for (const body of bodies) expect(body).toEqual(bodies[0]);
+    expect(bodies[0].conversation).toMatchObject({ turns: 1, categories: { violence: 1 } });
+    expect(await rowCounts(first.dataSource, tenant.tenantId)).toMatchObject({
+      assessment: 1,
+      conversation_state: 1,
+      usage_record: 1,
+    });
+  }, 60_000);
+
   it('never mixes tenants that use the same conversationId concurrently', async () => {
     const a = await createTenant(first.app, { mode: 'live' });
     const b = await createTenant(second.app, { mode: 'live' });

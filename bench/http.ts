@@ -1,0 +1,151 @@
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * npm run bench:http: one run, same body shape and connections, against (1) a bare echo app
+ * of the same stack and (2) the full assess route of the real service on the embedded
+ * default (SQLite in a temp dir). Prints req/s, p50, p99 and the ratio (target >= 45%).
+ * Each server runs in its own process; the load generator runs here.
+ */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONVERSATIONS = 500;
+const TEXTS = [
+  'Hi! How was your day? Mine was pretty relaxing, I watched a movie.',
+  '안녕! 오늘 하루 어땠어? 나는 영화 보면서 푹 쉬었어.',
+  'What should we cook tonight? I was thinking pasta with mushrooms.',
+];
+
+type Server = { process: ChildProcess; port: number; output: string[] };
+
+function startServer(
+  script: string,
+  env: Record<string, string>,
+  port: number,
+  ready: RegExp,
+): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', script], {
+      env: { ...process.env, ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    const timer = setTimeout(() => reject(new Error(`${script} did not start`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (ready.test(output.join(''))) {
+        clearTimeout(timer);
+        resolve({ process: child, port, output });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.on('exit', (code) =>
+      reject(new Error(`${script} exited with ${code}: ${output.join('')}`)),
+    );
+  });
+}
+
+async function measure(url: string, headers: Record<string, string>) {
+  let counter = 0;
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { 'content-type': 'application/json', ...headers },
+    requests: [
+      {
+        // A fresh event per request (new eventId, spread over many conversations), so the
+        // assess route does its full work every time instead of answering duplicates.
+        setupRequest: (request) => {
+          const n = counter++;
+          return {
+            ...request,
+            body: JSON.stringify({
+              event: {
+                eventId: `evt_bench${process.pid}_${n}`,
+                conversationId: `conv_bench${n % CONVERSATIONS}`,
+                userIdHash: `u_bench${n % 97}`,
+                turnIndex: Math.floor(n / CONVERSATIONS),
+                speakerType: 'user',
+                text: TEXTS[n % TEXTS.length],
+                timestamp: '2025-03-14T09:26:53.589Z',
+                characterId: 'char_luna',
+              },
+            }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function stop(server: Server): Promise<void> {
+  server.process.removeAllListeners('exit');
+  await new Promise<void>((resolve) => {
+    server.process.once('exit', () => resolve());
+    server.process.kill('SIGTERM');
+    setTimeout(() => server.process.kill('SIGKILL'), 5_000).unref();
+  });
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ca-bench-'));
+  const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+  try {
+    const bare = await startServer('bench/http-bare-server.ts', {}, 39_101, /listening/);
+    results.bare = await measure(`http://127.0.0.1:${bare.port}/echo`, {});
+    await stop(bare);
+
+    const app = await startServer(
+      'src/main.ts',
+      {
+        SQLITE_PATH: join(dataDir, 'bench.sqlite'),
+        RATE_LIMIT_REQUESTS: '0',
+        LOG_LEVEL: 'warn',
+        ROLE: 'api',
+      },
+      39_102,
+      /curl -s http[^\n]*\n[^\n]*ca_test_/,
+    );
+    const key = /ca_test_[0-9A-Za-z]{32}/.exec(app.output.join(''))?.[0];
+    if (!key) throw new Error('no first-run key printed');
+    results.assess = await measure(
+      `http://127.0.0.1:${app.port}/v1/conversation-analytics/assess`,
+      {
+        authorization: `Bearer ${key}`,
+      },
+    );
+    await stop(app);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(`\nconnections=${CONNECTIONS} duration=${DURATION_S}s per target, one run\n`);
+  console.log('target   req/s     p50 ms  p99 ms  non-2xx  errors');
+  for (const [name, r] of Object.entries(results)) {
+    console.log(
+      `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`,
+    );
+  }
+  const ratio = results.assess.rps / results.bare.rps;
+  console.log(
+    `\nassess / bare = ${(ratio * 100).toFixed(1)}% (target >= 45%) ${ratio >= 0.45 ? 'PASS' : 'BELOW TARGET'}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
