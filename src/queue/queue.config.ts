@@ -12,6 +12,8 @@ export type QueueConfig = {
   removeOnFailAgeSeconds: number;
   /** How long a caller that timed out keeps listening for the late result. */
   lateResultWindowMs: number;
+  /** How long shutdown waits for running jobs before it stops them. */
+  drainTimeoutMs: number;
 };
 
 function positiveInt(raw: string | undefined, fallback: number, name: string): number {
@@ -39,6 +41,7 @@ export function queueConfigFromEnv(env: NodeJS.ProcessEnv = process.env): QueueC
       86400,
       'QUEUE_REMOVE_ON_FAIL_AGE_S',
     ),
+    drainTimeoutMs: positiveInt(env.QUEUE_DRAIN_TIMEOUT_MS, 30000, 'QUEUE_DRAIN_TIMEOUT_MS'),
     lateResultWindowMs: positiveInt(
       env.LLM_LATE_RESULT_WINDOW_MS,
       60000,

@@ -8,6 +8,21 @@ import { waitWithin } from '../wait-within';
 
 type OpenQueue = { queue: Queue; events: QueueEvents };
 
+const CLOSE_STEP_MS = 2000;
+
+/** True when `work` settled within `ms`; false when the wait gave up. */
+async function settleWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true), gaveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * BullMQ on Redis. Each queue gets one `Queue` and one shared `QueueEvents` (created at boot,
  * reused by every waiter); workers run in this process only when `runWorkers` is set, so the
@@ -19,6 +34,8 @@ export class BullmqQueueDriver implements QueueDriver {
   private readonly open = new Map<QueueName, OpenQueue>();
   private readonly workers: Worker[] = [];
   private readonly connections: IORedis[] = [];
+  /** Last error logged per component, so an outage logs once, not every reconnect attempt. */
+  private readonly lastError = new Map<string, string>();
 
   constructor(private readonly config: QueueConfig & { redisUrl: string }) {}
 
@@ -37,9 +54,7 @@ export class BullmqQueueDriver implements QueueDriver {
       prefix: this.config.prefix,
       concurrency: this.config.concurrency,
     });
-    worker.on('error', (error) =>
-      this.logger.warn(`Worker error on ${queueName}: ${error.message}`),
-    );
+    worker.on('error', (error) => this.warnOnce(`worker ${queueName}`, error));
     this.workers.push(worker);
     await worker.waitUntilReady();
   }
@@ -71,11 +86,29 @@ export class BullmqQueueDriver implements QueueDriver {
 
   async close(): Promise<void> {
     // Workers first: `close()` lets active jobs finish (the drain), then the shared listeners.
-    await Promise.allSettled(this.workers.map((worker) => worker.close()));
-    await Promise.allSettled(
-      [...this.open.values()].flatMap(({ queue, events }) => [events.close(), queue.close()]),
+    // With Redis unreachable a graceful close never completes: drop the connections first
+    // and force-close instead, so shutdown is always bounded.
+    const reachable = this.connections.every((connection) => connection.status === 'ready');
+    const drained =
+      reachable &&
+      (await settleWithin(
+        Promise.allSettled(this.workers.map((worker) => worker.close())),
+        this.config.drainTimeoutMs,
+      ));
+    if (!drained) {
+      for (const connection of this.connections) connection.disconnect();
+      await settleWithin(
+        Promise.allSettled(this.workers.map((worker) => worker.close(true))),
+        CLOSE_STEP_MS,
+      );
+    }
+    await settleWithin(
+      Promise.allSettled(
+        [...this.open.values()].flatMap(({ queue, events }) => [events.close(), queue.close()]),
+      ),
+      CLOSE_STEP_MS,
     );
-    await Promise.allSettled(this.connections.map((connection) => connection.quit()));
+    for (const connection of this.connections) connection.disconnect();
     this.open.clear();
   }
 
@@ -97,18 +130,22 @@ export class BullmqQueueDriver implements QueueDriver {
       connection: this.connect({ maxRetriesPerRequest: 1, enableOfflineQueue: false }),
       prefix: this.config.prefix,
     });
-    queue.on('error', (error) => this.logger.warn(`Queue error on ${name}: ${error.message}`));
+    queue.on('error', (error) => this.warnOnce(`queue ${name}`, error));
     const events = new QueueEvents(name, {
       connection: this.connect({ maxRetriesPerRequest: null }),
       prefix: this.config.prefix,
     });
-    events.on('error', (error) =>
-      this.logger.warn(`Queue events error on ${name}: ${error.message}`),
-    );
+    events.on('error', (error) => this.warnOnce(`queue events ${name}`, error));
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
     const opened = { queue, events };
     this.open.set(name, opened);
     return opened;
+  }
+
+  private warnOnce(component: string, error: Error): void {
+    if (this.lastError.get(component) === error.message) return;
+    this.lastError.set(component, error.message);
+    this.logger.warn(`Redis error in ${component}: ${error.message}`);
   }
 
   private connect(options: RedisOptions): IORedis {
