@@ -52,6 +52,34 @@ const ROT13_MARKERS = new Set(
   ].map(rot13),
 );
 
+/** Whether the text has a run of at least `min` base64 characters (a linear character scan). */
+function hasRun(text: string, min: number): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const base64 =
+      (c >= 48 && c <= 57) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 97 && c <= 122) ||
+      c === 43 ||
+      c === 47 ||
+      c === 95 ||
+      c === 45;
+    run = base64 ? run + 1 : 0;
+    if (run >= min) return true;
+  }
+  return false;
+}
+
+function countAsciiDigits(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) count++;
+  }
+  return count;
+}
+
 export function rot13(value: string): string {
   return value.replace(/[A-Za-z]/g, (c) => {
     const base = c <= 'Z' ? 65 : 97;
@@ -94,8 +122,9 @@ export class EncodedPayloadDetector implements TextDetector {
 
   detect(text: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
-    this.scan(text, BASE64, 'base64', decodeBase64, hits);
-    this.scan(text, HEX, 'hex', decodeHex, hits);
+    if (hasRun(text, 16)) this.scan(text, BASE64, 'base64', decodeBase64, hits);
+    // Hex of any text is full of digits (letters are 0x41-0x7a), so digit-poor turns skip it.
+    if (countAsciiDigits(text) >= 8) this.scan(text, HEX, 'hex', decodeHex, hits);
     if (text.includes('\\x')) this.scan(text, ESCAPED_HEX, 'hex', decodeHex, hits);
     if (text.includes('%')) this.scan(text, PERCENT, 'url', decodePercent, hits);
     this.findRot13(text, hits);

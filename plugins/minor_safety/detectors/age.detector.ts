@@ -23,6 +23,9 @@ import {
 type Basis = 'number' | 'word' | 'grade' | 'school' | 'slang' | 'turning';
 type Found = { start: number; end: number; age: number; basis: Basis };
 
+/** A turn that states an age more often than this says nothing new; bounds per-match work. */
+const MAX_FOUND = 16;
+
 const N = ENGLISH_NUMBER_PATTERN;
 const I_AM = String.raw`(?:\bi\s?'?\s?m|\bi\s+am|\bim|\bi\s+turned|\bi\s+just\s+turned)`;
 const HEDGE = String.raw`(?:only|just|like|almost|nearly|barely|literally|actually|still|now|currently|finally)`;
@@ -82,8 +85,13 @@ const SCHOOL_AGE: Record<string, number> = {
 };
 const HS_YEAR_AGE: Record<string, number> = { freshman: 14, sophomore: 15, junior: 16, senior: 17 };
 
+const EN_NUMBER_WORD =
+  /teen|twenty|thirty|forty|fifty|sixty|seventy|\b(?:six|seven|eight|nine|ten|eleven|twelve)\b/;
+const EN_SCHOOL_WORD =
+  /school|grade|minor|underage|under\s|teen|junior\s+high|freshman|sophomore|junior|senior/;
+
 // ----- Korean -----
-const KO_DIGIT_AGE = /(?<!\d)(?:만\s?)?(\d{1,2})\s?(살|세)(?![가-힣]*\s?(?:때|적|시절))/g;
+const KO_DIGIT_AGE = /(?<!\d)(?:만\s?)?(\d{1,2})\s?(살|세)(?![가-힣]{0,4}\s?(?:때|적|시절))/g;
 const KO_WORD_AGE = new RegExp(String.raw`(?<![가-힣])(${KOREAN_NATIVE_PATTERN})\s?살`, 'g');
 /** 중2, 고1, 초6 (not 중2병, not 최고1). */
 const KO_GRADE = /(?<![가-힣A-Za-z0-9])(초|중|고)\s?([1-6])(?:학년)?(?![0-9]|\s?병)/g;
@@ -132,18 +140,35 @@ export class AgeDetector implements TextDetector {
   }
 
   private english(t: string, out: Found[]): void {
+    // Cheap gates: most turns have neither a number nor a school word, so skip the patterns.
+    const hasDigit = /\d/.test(t);
+    if (hasDigit || EN_NUMBER_WORD.test(t)) this.englishNumbers(t, hasDigit, out);
+    if (EN_SCHOOL_WORD.test(t)) this.englishSchool(t, out);
+  }
+
+  private englishNumbers(t: string, hasDigit: boolean, out: Found[]): void {
     for (const m of t.matchAll(EN_I_AM_A_AGE)) {
+      if (out.length >= MAX_FOUND) return;
       const age = englishNumber(m[1]);
       if (age !== undefined) add(out, m.index, m.index + m[0].length, age, 'number');
     }
     for (const m of t.matchAll(EN_I_AM_AGE)) {
+      if (out.length >= MAX_FOUND) return;
       const age = englishNumber(m[1]);
       if (age === undefined || age < 6) continue;
       const end = m.index + m[0].length;
       if (!this.ageFollows(t, end)) continue;
       add(out, m.index, end, age, /\d/.test(m[1]) ? 'number' : 'word');
     }
+    for (const m of t.matchAll(EN_TURNING)) {
+      if (out.length >= MAX_FOUND) return;
+      const next = englishNumber(m[1]);
+      if (next === undefined || next < 7) continue;
+      add(out, m.index, m.index + m[0].length, next - 1, 'turning');
+    }
+    if (!hasDigit) return;
     for (const m of t.matchAll(EN_BARE_AGE)) {
+      if (out.length >= MAX_FOUND) return;
       const age = Number(m[1]);
       if (age < 6) continue;
       const end = m.index + m[0].length;
@@ -152,22 +177,24 @@ export class AgeDetector implements TextDetector {
       add(out, m.index, end, age, 'number');
     }
     for (const m of t.matchAll(EN_MY_AGE)) {
+      if (out.length >= MAX_FOUND) return;
       add(out, m.index, m.index + m[0].length, Number(m[1]), 'number');
     }
-    for (const m of t.matchAll(EN_TURNING)) {
-      const next = englishNumber(m[1]);
-      if (next === undefined || next < 7) continue;
-      add(out, m.index, m.index + m[0].length, next - 1, 'turning');
-    }
     for (const m of t.matchAll(EN_GRADE)) {
+      if (out.length >= MAX_FOUND) return;
       const grade = Number(m[1] ?? m[2] ?? m[3]);
       if (grade < 1 || grade > 12) continue;
       add(out, m.index, m.index + m[0].length, Math.min(17, grade + 5), 'grade');
     }
+  }
+
+  private englishSchool(t: string, out: Found[]): void {
     for (const m of t.matchAll(EN_HS_YEAR)) {
+      if (out.length >= MAX_FOUND) return;
       add(out, m.index, m.index + m[0].length, HS_YEAR_AGE[m[1] ?? m[2]], 'grade');
     }
     for (const m of t.matchAll(EN_SCHOOL)) {
+      if (out.length >= MAX_FOUND) return;
       const what = m[1].replace(/^an?\s+/, '');
       const first = what.split(/\s+/)[0];
       const age = /minor|underage|under/.test(what)
@@ -209,26 +236,47 @@ export class AgeDetector implements TextDetector {
   }
 
   private korean(t: string, out: Found[]): void {
+    const hasDigit = /\d/.test(t);
+    if (hasDigit || t.includes('살')) this.koreanAges(t, hasDigit, out);
+    if (/학생|학교|딩|급식|잼민/.test(t)) this.koreanSchool(t, out);
+  }
+
+  private koreanAges(t: string, hasDigit: boolean, out: Found[]): void {
     for (const m of t.matchAll(KO_DIGIT_AGE)) {
+      if (out.length >= MAX_FOUND) return;
       const end = m.index + m[0].length;
       if (!this.koreanSpeaker(t, m.index, end)) continue;
       add(out, m.index, end, Number(m[1]), 'number');
     }
+    if (t.includes('살')) this.koreanWordAges(t, out);
+    if (hasDigit) this.koreanGrades(t, out);
+  }
+
+  private koreanWordAges(t: string, out: Found[]): void {
     for (const m of t.matchAll(KO_WORD_AGE)) {
+      if (out.length >= MAX_FOUND) return;
       const age = koreanNativeNumber(m[1]);
       if (age === undefined || age < 6) continue;
       const end = m.index + m[0].length;
       if (!this.koreanSpeaker(t, m.index, end)) continue;
       add(out, m.index, end, age, 'word');
     }
+  }
+
+  private koreanGrades(t: string, out: Found[]): void {
     for (const m of t.matchAll(KO_GRADE)) {
+      if (out.length >= MAX_FOUND) return;
       const grade = Number(m[2]);
       if (m[1] !== '초' && grade > 3) continue;
       const end = m.index + m[0].length;
       if (!this.koreanSpeaker(t, m.index, end)) continue;
       add(out, m.index, end, Math.min(17, KO_GRADE_BASE[m[1]] + grade), 'grade');
     }
+  }
+
+  private koreanSchool(t: string, out: Found[]): void {
     for (const m of t.matchAll(KO_SCHOOL)) {
+      if (out.length >= MAX_FOUND) return;
       const word = m[1];
       const end = m.index + m[0].length;
       const after = t.slice(end, end + 8);

@@ -27,10 +27,18 @@ export class MinorReferenceDetector implements TextDetector {
   detect(text: string): DetectorHit[] {
     const t = foldSameLength(text);
     const hits: DetectorHit[] = [];
-    for (const re of [EN_WORDS, KO_WORDS, KO_AI]) {
+    const hangul = /[가-힣]/.test(t);
+    const latin = /[a-z]/.test(t);
+    const digits = /\d/.test(t);
+    const wordPatterns = [latin ? EN_WORDS : undefined, hangul ? KO_WORDS : undefined];
+    if (hangul && t.includes('아이')) wordPatterns.push(KO_AI);
+    for (const re of wordPatterns) {
+      if (!re) continue;
       for (const m of t.matchAll(re)) hits.push(hit(m.index, m.index + m[0].length, {}));
     }
-    for (const re of [EN_AGE, KO_AGE]) {
+    const agePatterns = digits ? [latin ? EN_AGE : undefined, hangul ? KO_AGE : undefined] : [];
+    for (const re of agePatterns) {
+      if (!re) continue;
       for (const m of t.matchAll(re)) {
         const age = Number(m[1] ?? m[2]);
         if (age >= 18 || age < 1) continue;

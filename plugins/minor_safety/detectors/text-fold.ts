@@ -4,17 +4,18 @@
  * and letters to ASCII. Every replacement is one UTF-16 unit for one, so `folded.length === text.length`.
  */
 export function foldSameLength(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 65 && code <= 90) out += String.fromCharCode(code + 32);
-    else if (code === 0x2019 || code === 0x2018 || code === 0x02bc) out += "'";
-    else if (code >= 0xff10 && code <= 0xff19) out += String.fromCharCode(code - 0xff10 + 48);
-    else if (code >= 0xff21 && code <= 0xff3a) out += String.fromCharCode(code - 0xff21 + 97);
-    else if (code >= 0xff41 && code <= 0xff5a) out += String.fromCharCode(code - 0xff41 + 97);
-    else out += text[i];
-  }
-  return out;
+  return text.replace(FOLDABLE, foldChar);
+}
+
+const FOLDABLE = /[A-Z\u2018\u2019\u02bc\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/g;
+
+function foldChar(ch: string): string {
+  const code = ch.charCodeAt(0);
+  if (code <= 90) return String.fromCharCode(code + 32);
+  if (code === 0x2019 || code === 0x2018 || code === 0x02bc) return "'";
+  if (code <= 0xff19) return String.fromCharCode(code - 0xff10 + 48);
+  if (code <= 0xff3a) return String.fromCharCode(code - 0xff21 + 97);
+  return String.fromCharCode(code - 0xff41 + 97);
 }
 
 /** The part of `text` before `index` that belongs to the same clause (after the last . ! ? ; newline). */

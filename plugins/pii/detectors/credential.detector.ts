@@ -9,12 +9,14 @@ import type {
  * Every token pattern must start at a token boundary (look-behind), so each character is scanned
  * by a bounded number of attempts and the scan stays linear.
  */
-type KeyShape = { kind: string; pattern: RegExp };
+/** `cue` is a cheap substring test that must pass before the pattern runs at all. */
+type KeyShape = { kind: string; cue: RegExp; pattern: RegExp };
 
 const B = '(?<![A-Za-z0-9_-])';
 const KEY_SHAPES: KeyShape[] = [
   {
     kind: 'openai_key',
+    cue: /sk-/,
     pattern: new RegExp(
       `${B}sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,200}(?![A-Za-z0-9_-])`,
       'g',
@@ -22,14 +24,17 @@ const KEY_SHAPES: KeyShape[] = [
   },
   {
     kind: 'anthropic_key',
+    cue: /sk-ant-/,
     pattern: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{20,200}(?![A-Za-z0-9_-])`, 'g'),
   },
   {
     kind: 'aws_access_key',
+    cue: /A[KS]IA/,
     pattern: new RegExp(`${B}(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9])`, 'g'),
   },
   {
     kind: 'github_token',
+    cue: /gh[pousr]_|github_pat_/,
     pattern: new RegExp(
       `${B}(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9_])`,
       'g',
@@ -37,18 +42,22 @@ const KEY_SHAPES: KeyShape[] = [
   },
   {
     kind: 'slack_token',
+    cue: /xox/,
     pattern: new RegExp(`${B}xox[abposr]-[A-Za-z0-9-]{10,200}(?![A-Za-z0-9-])`, 'g'),
   },
   {
     kind: 'google_api_key',
+    cue: /AIza/,
     pattern: new RegExp(`${B}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, 'g'),
   },
   {
     kind: 'stripe_key',
+    cue: /_(?:live|test)_/,
     pattern: new RegExp(`${B}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,200}(?![A-Za-z0-9])`, 'g'),
   },
   {
     kind: 'jwt',
+    cue: /eyJ/,
     pattern: new RegExp(
       `${B}eyJ[A-Za-z0-9_-]{8,4000}\\.eyJ[A-Za-z0-9_-]{8,8000}\\.[A-Za-z0-9_-]{8,4000}(?![A-Za-z0-9_-])`,
       'g',
@@ -57,6 +66,7 @@ const KEY_SHAPES: KeyShape[] = [
 ];
 const PRIVATE_KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]{1,12} ){0,3}PRIVATE KEY-----/g;
 
+const PASSWORD_CUE = /pass|pwd|pw|pin|비밀번호|비번|패스워드|암호/i;
 const PASSWORD_EN =
   /\b(?:password|passwd|passcode|pass\s?word|pwd|pw|pin(?:\s?code)?)\s*(?:(?:is|was|=|:|-)\s*|is\s*:\s*)["'`“]?([^\s"'`”]{3,64})/gi;
 const PASSWORD_KO =
@@ -165,20 +175,27 @@ export class CredentialDetector implements TextDetector {
   detect(text: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
     for (const shape of KEY_SHAPES) {
+      if (!shape.cue.test(text)) continue;
       for (const m of text.matchAll(shape.pattern)) {
         if (shape.kind === 'openai_key' && m[0].startsWith('sk-ant-')) continue;
         if (!/\d/.test(m[0]) && shape.kind !== 'jwt') continue;
         hits.push(this.hit(m.index, m.index + m[0].length, shape.kind, true));
       }
     }
+    if (text.includes('PRIVATE KEY')) this.findPrivateKeys(text, hits);
+    if (PASSWORD_CUE.test(text)) {
+      this.findPasswordStatements(text, PASSWORD_EN, hits);
+      this.findPasswordStatements(text, PASSWORD_KO, hits);
+    }
+    return dedupe(hits);
+  }
+
+  private findPrivateKeys(text: string, hits: DetectorHit[]): void {
     for (const m of text.matchAll(PRIVATE_KEY_BEGIN)) {
       const endMarker = text.indexOf('PRIVATE KEY-----', m.index + m[0].length);
       const end = endMarker >= 0 ? endMarker + 'PRIVATE KEY-----'.length : m.index + m[0].length;
       hits.push(this.hit(m.index, end, 'private_key', true));
     }
-    this.findPasswordStatements(text, PASSWORD_EN, hits);
-    this.findPasswordStatements(text, PASSWORD_KO, hits);
-    return dedupe(hits);
   }
 
   private findPasswordStatements(text: string, pattern: RegExp, hits: DetectorHit[]): void {

@@ -99,29 +99,47 @@ export class DateOfBirthDetector implements TextDetector {
 
   detect(text: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
-    let searchedUpTo = 0;
-    for (const cue of text.matchAll(BIRTH_CUES)) {
-      const from = Math.max(searchedUpTo, cue.index - WINDOW_BEFORE);
-      const to = Math.min(text.length, cue.index + cue[0].length + WINDOW_AFTER);
-      if (to <= from) continue;
+    for (const [from, to] of cueWindows(text)) {
       const window = text.slice(from, to);
-      const claimed: Array<[number, number]> = [];
       for (const shape of SHAPES) {
         for (const m of window.matchAll(shape.pattern)) {
           const start = from + m.index;
           const end = start + m[0].length;
-          if (claimed.some(([s, e]) => s < end && start < e)) continue;
           if (hits.some((h) => h.start < end && start < h.end)) continue;
           const [year, month, day] = shape.read(m);
           if (!isCalendarDate(year ?? 2000, month, day)) continue;
-          claimed.push([start, end]);
           const facts: Record<string, number | boolean> = { hasYear: year !== undefined };
           if (year !== undefined) facts.birthYear = year;
           hits.push({ subcategory: 'date_of_birth', start, end, validated: true, facts });
         }
       }
-      searchedUpTo = to;
     }
     return hits.sort((a, b) => a.start - b.start);
   }
+}
+
+/**
+ * The text around every birth cue, with overlapping windows merged so each character is
+ * searched once (a turn full of cues stays linear). Window edges are widened to whole tokens (at most 20 characters each way).
+ */
+function cueWindows(text: string): Array<[number, number]> {
+  const windows: Array<[number, number]> = [];
+  for (const cue of text.matchAll(BIRTH_CUES)) {
+    const from = Math.max(0, cue.index - WINDOW_BEFORE);
+    const to = Math.min(text.length, cue.index + cue[0].length + WINDOW_AFTER);
+    const last = windows[windows.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else windows.push([from, to]);
+  }
+  for (const window of windows) {
+    for (let n = 0; n < 20 && window[0] > 0 && !isSpace(text.charCodeAt(window[0] - 1)); n++)
+      window[0]--;
+    for (let n = 0; n < 20 && window[1] < text.length && !isSpace(text.charCodeAt(window[1])); n++)
+      window[1]++;
+  }
+  return windows;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 13 || code === 9 || code === 0x3000;
 }

@@ -2,7 +2,7 @@ import type {
   DetectorHit,
   TextDetector,
 } from '../../../src/engine/plugin-registry/plugin-contract';
-import { contextMatches, isCalendarDate } from './text-window';
+import { contextMatches, countDigits, isCalendarDate } from './text-window';
 
 /**
  * Korean resident registration numbers (주민등록번호) and US Social Security numbers.
@@ -39,6 +39,7 @@ export class NationalIdDetector implements TextDetector {
   readonly subcategories = ['national_id'] as const;
 
   detect(text: string): DetectorHit[] {
+    if (countDigits(text) < 9) return [];
     const hits = [...this.findRrns(text), ...this.findSsns(text)];
     return hits.sort((a, b) => a.start - b.start);
   }

@@ -1,4 +1,4 @@
-import { findNumbers } from 'libphonenumber-js/max';
+import { findNumbers, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
 import type {
   DetectorHit,
@@ -28,7 +28,24 @@ const KOREAN_DIGITS: Record<string, string> = {
 };
 /** A run of at least ten Korean digit words that starts like a Korean number (0 then 1-9). */
 const KOREAN_DIGIT_RUN =
-  /[공영][일이삼사오육륙칠팔구](?:[\s.-]{0,2}[공영일이삼사오육륙칠팔구]){8,12}/g;
+  /(?<![공영일이삼사오육륙칠팔구])[공영][일이삼사오육륙칠팔구](?:[\s.-]{0,2}[공영일이삼사오육륙칠팔구]){8,12}/g;
+
+/**
+ * Phone-shaped candidates: international (+CC ...), Korean (0XX-XXXX-XXXX, 1588-1234) and North
+ * American ((415) 555-2671). Separators are single spaces, dots, dashes or parentheses.
+ */
+const CANDIDATE = new RegExp(
+  [
+    String.raw`(?:\+|\b00)\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){1,4}`,
+    String.raw`\(?0\d{1,2}\)?[\s.-]?\d{3,4}[\s.-]?\d{4}`,
+    String.raw`1[5-9]\d{2}[\s.-]?\d{4}`,
+    String.raw`\(?[2-9]\d{2}\)?[\s.-]?\d{3}[\s.-]?\d{4}`,
+  ]
+    .map((shape) => String.raw`(?<![\w.+/-])${shape}(?![\w]|[.-]\d)`)
+    .join('|'),
+  'g',
+);
+const MAX_CANDIDATES = 50;
 
 const MONEY_BEFORE = /(?:[$₩€£¥]|usd|krw|won|price|cost|total|amount|가격|금액|총)\s*$/i;
 const MONEY_AFTER = /^\s*(?:원|달러|만원|천원|won|dollars?|usd|krw|₩)/i;
@@ -41,7 +58,7 @@ export class PhoneDetector implements TextDetector {
 
   detect(text: string): DetectorHit[] {
     const found: Found[] = [];
-    if (countDigits(text) >= 7) this.findIn(text, 0, text, found);
+    if (countDigits(text) >= 7) this.findIn(text, found);
     if (/[공영][일이삼사오육륙칠팔구]/.test(text)) this.findKoreanDigitWords(text, found);
     found.sort((a, b) => a.start - b.start);
     const hits: DetectorHit[] = [];
@@ -62,22 +79,34 @@ export class PhoneDetector implements TextDetector {
     return hits;
   }
 
-  /** Candidates from `segment` (which starts at `offset` in `original`), Korean then US region. */
-  private findIn(segment: string, offset: number, original: string, out: Found[]): void {
-    for (const region of ['KR', 'US'] as CountryCode[]) {
-      for (const m of findNumbers(segment, { defaultCountry: region, v2: true })) {
-        const start = offset + m.startsAt;
-        const end = offset + m.endsAt;
-        if (out.some((f) => f.start < end && start < f.end)) continue;
-        if (!m.number.isValid()) continue;
-        if (offset === 0 && this.looksLikeOtherNumber(original, start, end)) continue;
-        out.push({
-          start,
-          end,
-          phone: this.preferredReading(segment.slice(m.startsAt, m.endsAt), m.number),
-        });
-      }
+  /**
+   * Cheap, strictly shaped candidates first; libphonenumber-js only ever sees a candidate, never
+   * the whole turn (its matcher is far too slow on a 16,000-character turn of digits).
+   */
+  private findIn(text: string, out: Found[]): void {
+    let budget = MAX_CANDIDATES;
+    for (const m of text.matchAll(CANDIDATE)) {
+      if (budget-- <= 0) return;
+      const start = m.index;
+      const end = start + m[0].length;
+      if (this.looksLikeOtherNumber(text, start, end)) continue;
+      const phone = this.parse(m[0]);
+      if (phone) out.push({ start, end, phone });
     }
+  }
+
+  private parse(raw: string): PhoneNumber | undefined {
+    const international = /^(?:\+|00)/.test(raw);
+    const regions: Array<CountryCode | undefined> = international ? [undefined] : ['KR', 'US'];
+    for (const region of regions) {
+      const input = raw.startsWith('00') ? `+${raw.slice(2)}` : raw;
+      const phone = parsePhoneNumberFromString(
+        input,
+        region ? { defaultCountry: region } : undefined,
+      );
+      if (phone?.isValid()) return this.preferredReading(raw, phone);
+    }
+    return undefined;
   }
 
   /**
