@@ -48,9 +48,16 @@ describe('the label-subset rule', () => {
     expect(judged.benignProbe).toBeNull();
   });
 
+  it('judges harmful requests without a category (AdvBench) as "any" too', () => {
+    const judged = judgeItem(item({}, { harmful_request: true }), scored({}));
+    expect(judged.judgements).toEqual([
+      { target: 'any', positive: true, flagged: false, score: 0 },
+    ]);
+  });
+
   it('does not judge unlabelled items that are not marked unsafe', () => {
     const judged = judgeItem(
-      item({}, { harmful_request: true }),
+      item({}, { type: 'misinformation' }),
       scored({ illegal: [1, 'critical'] }),
     );
     expect(judged.judgements).toEqual([]);
