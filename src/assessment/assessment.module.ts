@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EngineModule } from '../engine/engine.module';
+import { LlmModule } from '../llm/llm.module';
 import { AssessmentPipeline } from './assessment-pipeline.service';
 import { assessmentStagesProvider } from './assessment-stages.provider';
 import { AssessmentService } from './assessment.service';
@@ -7,7 +8,7 @@ import { IdempotencyService } from './idempotency.service';
 import { RetentionService } from './retention.service';
 
 @Module({
-  imports: [EngineModule],
+  imports: [EngineModule, LlmModule.register()],
   providers: [
     assessmentStagesProvider,
     AssessmentPipeline,

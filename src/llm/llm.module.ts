@@ -33,7 +33,18 @@ export class LlmModule implements OnModuleInit {
     @Inject(CATEGORY_DEFINITIONS) private readonly definitions: readonly CategoryDefinition[],
   ) {}
 
-  static register(options: LlmModuleOptions = {}): DynamicModule {
+  private static fromEnv?: DynamicModule;
+
+  /**
+   * Without options: the module configured from the environment, one instance however many
+   * modules import it (the assessment module and the worker module both do).
+   */
+  static register(options?: LlmModuleOptions): DynamicModule {
+    if (!options) return (LlmModule.fromEnv ??= LlmModule.build({}));
+    return LlmModule.build(options);
+  }
+
+  private static build(options: LlmModuleOptions): DynamicModule {
     const config: LlmConfig = { ...llmConfigFromEnv(), ...options.llm };
     return {
       module: LlmModule,
@@ -58,7 +69,7 @@ export class LlmModule implements OnModuleInit {
     }
     const provider = new OpenAiChatProvider({ ...this.config, baseUrl });
     const job = new LlmRefinementJob(this.config, provider, () => this.definitions);
-    await this.queue.registerHandler<LlmRefinementJobData, unknown>(LLM_REFINEMENT_QUEUE, (data) =>
+    this.queue.registerHandler<LlmRefinementJobData, unknown>(LLM_REFINEMENT_QUEUE, (data) =>
       job.handle(data),
     );
     this.logger.log(

@@ -24,8 +24,13 @@ export type WaitOutcome<Result> =
  */
 export interface QueueDriver {
   readonly kind: 'inline' | 'bullmq';
-  /** Registers the handler of a queue; workers start only if this process runs workers. */
-  registerHandler<Data, Result>(queue: QueueName, handler: JobHandler<Data, Result>): Promise<void>;
+  /** Registers the handler of a queue (each feature module registers its own). */
+  registerHandler<Data, Result>(queue: QueueName, handler: JobHandler<Data, Result>): void;
+  /**
+   * Starts consuming with the registered handlers. Only worker processes call it (`--role
+   * worker|all`); the inline driver always runs handlers in-process, so it is a no-op there.
+   */
+  startWorkers(): Promise<void>;
   /**
    * Submits the job (or joins the existing one with the same id) and waits at most
    * `timeoutMs`. Rejects when the queue itself fails (Redis down, handler threw).

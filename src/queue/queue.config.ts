@@ -4,7 +4,10 @@ export type QueueConfig = {
   redisUrl: string | undefined;
   /** Redis key prefix for every queue (lets test suites and tenants of one Redis stay apart). */
   prefix: string;
-  /** Whether this process runs job handlers (false for `--role api` behind separate workers). */
+  /**
+   * Start workers at boot without the worker module (`QUEUE_WORKERS=true`). Normally the
+   * worker module (`--role worker|all`) starts them, and `--role api` leaves them off.
+   */
   runWorkers: boolean;
   /** Jobs one worker process runs at a time per queue (LLM calls are I/O bound). */
   concurrency: number;
@@ -29,7 +32,7 @@ export function queueConfigFromEnv(env: NodeJS.ProcessEnv = process.env): QueueC
   return {
     redisUrl: env.REDIS_URL || undefined,
     prefix: env.QUEUE_PREFIX || 'ca',
-    runWorkers: env.QUEUE_WORKERS !== 'false',
+    runWorkers: env.QUEUE_WORKERS === 'true',
     concurrency: positiveInt(env.QUEUE_CONCURRENCY, 32, 'QUEUE_CONCURRENCY'),
     removeOnCompleteAgeSeconds: positiveInt(
       env.QUEUE_REMOVE_ON_COMPLETE_AGE_S,

@@ -3,6 +3,7 @@ import {
   Inject,
   Module,
   type DynamicModule,
+  type OnApplicationBootstrap,
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
@@ -25,10 +26,13 @@ export function createQueueDriver(config: QueueConfig): QueueDriver {
  */
 @Global()
 @Module({})
-export class QueueModule implements OnModuleInit, OnApplicationShutdown {
+export class QueueModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private untrack?: () => void;
 
-  constructor(@Inject(QUEUE_DRIVER) private readonly driver: QueueDriver) {}
+  constructor(
+    @Inject(QUEUE_DRIVER) private readonly driver: QueueDriver,
+    @Inject(QUEUE_CONFIG) private readonly config: QueueConfig,
+  ) {}
 
   static register(overrides: Partial<QueueConfig> = {}): DynamicModule {
     const config: QueueConfig = { ...queueConfigFromEnv(), ...overrides };
@@ -45,6 +49,11 @@ export class QueueModule implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     if (this.driver instanceof BullmqQueueDriver) await this.driver.openQueues(QUEUE_NAMES);
     this.untrack = trackQueueDepth(this.driver);
+  }
+
+  /** After every module registered its handlers (onModuleInit). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.runWorkers) await this.driver.startWorkers();
   }
 
   async onApplicationShutdown(): Promise<void> {

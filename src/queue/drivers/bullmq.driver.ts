@@ -25,13 +25,14 @@ async function settleWithin(work: Promise<unknown>, ms: number): Promise<boolean
 
 /**
  * BullMQ on Redis. Each queue gets one `Queue` and one shared `QueueEvents` (created at boot,
- * reused by every waiter); workers run in this process only when `runWorkers` is set, so the
+ * reused by every waiter); workers run in this process only after `startWorkers()`, so the
  * same driver serves API-only, worker-only and combined processes.
  */
 export class BullmqQueueDriver implements QueueDriver {
   readonly kind = 'bullmq' as const;
   private readonly logger = new Logger(BullmqQueueDriver.name);
   private readonly open = new Map<QueueName, OpenQueue>();
+  private readonly handlers = new Map<QueueName, JobHandler<unknown, unknown>>();
   private readonly workers: Worker[] = [];
   private readonly connections: IORedis[] = [];
   /** Last error logged per component, so an outage logs once, not every reconnect attempt. */
@@ -44,19 +45,23 @@ export class BullmqQueueDriver implements QueueDriver {
     await Promise.all(names.map((name) => this.openQueue(name)));
   }
 
-  async registerHandler<Data, Result>(
-    queueName: QueueName,
-    handler: JobHandler<Data, Result>,
-  ): Promise<void> {
-    if (!this.config.runWorkers) return;
-    const worker = new Worker<Data, Result>(queueName, (job) => handler(job.data), {
-      connection: this.connect({ maxRetriesPerRequest: null }),
-      prefix: this.config.prefix,
-      concurrency: this.config.concurrency,
-    });
-    worker.on('error', (error) => this.warnOnce(`worker ${queueName}`, error));
-    this.workers.push(worker);
-    await worker.waitUntilReady();
+  registerHandler<Data, Result>(queueName: QueueName, handler: JobHandler<Data, Result>): void {
+    if (this.handlers.has(queueName)) throw new Error(`Queue ${queueName} already has a handler`);
+    this.handlers.set(queueName, handler as JobHandler<unknown, unknown>);
+  }
+
+  async startWorkers(): Promise<void> {
+    for (const [queueName, handler] of this.handlers) {
+      if (this.workers.some((worker) => worker.name === queueName)) continue;
+      const worker = new Worker(queueName, (job) => handler(job.data), {
+        connection: this.connect({ maxRetriesPerRequest: null }),
+        prefix: this.config.prefix,
+        concurrency: this.config.concurrency,
+      });
+      worker.on('error', (error) => this.warnOnce(`worker ${queueName}`, error));
+      this.workers.push(worker);
+      await worker.waitUntilReady();
+    }
   }
 
   async runAndWait<Data, Result>(

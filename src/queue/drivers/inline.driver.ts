@@ -19,12 +19,13 @@ export class InlineQueueDriver implements QueueDriver {
 
   constructor(private readonly keepFinishedMs: number) {}
 
-  async registerHandler<Data, Result>(
-    queue: QueueName,
-    handler: JobHandler<Data, Result>,
-  ): Promise<void> {
+  registerHandler<Data, Result>(queue: QueueName, handler: JobHandler<Data, Result>): void {
     if (this.handlers.has(queue)) throw new Error(`Queue ${queue} already has a handler`);
     this.handlers.set(queue, handler as JobHandler<unknown, unknown>);
+  }
+
+  async startWorkers(): Promise<void> {
+    // Handlers run in the caller's process: nothing to start.
   }
 
   async runAndWait<Data, Result>(

@@ -39,11 +39,12 @@ describe.each(makers)('%s queue driver', (name, make) => {
   beforeAll(async () => {
     driver = await make(prefix);
     runs = [];
-    await driver.registerHandler<Echo, string>('llm-refinement', async (data) => {
+    driver.registerHandler<Echo, string>('llm-refinement', async (data) => {
       runs.push(data.value);
       await new Promise((resolve) => setTimeout(resolve, data.delayMs));
       return `done ${data.value}`;
     });
+    await driver.startWorkers();
   });
 
   afterAll(async () => {
@@ -87,11 +88,12 @@ describe.each(makers)('%s queue driver', (name, make) => {
   it('drains running jobs on close before returning', async () => {
     const local = await make(`${prefix}-drain`);
     let finished = false;
-    await local.registerHandler<Echo, string>('llm-refinement', async () => {
+    local.registerHandler<Echo, string>('llm-refinement', async () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       finished = true;
       return 'drained';
     });
+    await local.startWorkers();
     const pending = local.runAndWait<Echo, string>(job('drain'), 2000);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await local.close();
@@ -114,10 +116,11 @@ describe('bullmq driver when Redis fails mid-request', () => {
       lateResultWindowMs: 500,
     });
     await driver.openQueues(['llm-refinement']);
-    await driver.registerHandler<Echo, string>('llm-refinement', async (data) => {
+    driver.registerHandler<Echo, string>('llm-refinement', async (data) => {
       await new Promise((resolve) => setTimeout(resolve, data.delayMs));
       return 'never seen';
     });
+    await driver.startWorkers();
   });
 
   afterAll(async () => {
