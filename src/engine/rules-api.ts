@@ -24,7 +24,12 @@ export {
   type RuleSetBuild,
   type RuleSetOptions,
 } from './rule-pack/rule-set-loader';
-export { runCaseTests, runInlineTests, type RuleTestResult } from './rule-pack/rule-test-runner';
+export {
+  runCase,
+  runCaseTests,
+  runInlineTests,
+  type RuleTestResult,
+} from './rule-pack/rule-test-runner';
 
 /** The project root: the nearest ancestor of this file with a package.json (works from src/ and dist/). */
 export function projectRoot(from: string = __dirname): string {

@@ -105,10 +105,11 @@ describe('rules engine over the fixture packs', () => {
     expect(loadRuleSet(options).rulesVersion).toBe(ruleSet.rulesVersion);
   });
 
-  it('is fast on a long adversarial turn', () => {
+  // A guard against super-linear blow-ups; `npm run bench:rules` measures the real figure.
+  it('stays fast on a long adversarial turn', () => {
     const text = 'i want to '.repeat(800) + 'k i l l '.repeat(500) + '죽고 '.repeat(1000);
     const started = performance.now();
     ruleSet.evaluate(turnContext(text.slice(0, 16_000)));
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

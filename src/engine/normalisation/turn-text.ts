@@ -71,7 +71,8 @@ export class TurnText {
     let to: number;
     if (end >= text.length) to = map[text.length];
     else to = map[end] > map[end - 1] ? map[end] : map[end - 1] + 1;
-    return { start: from, end: Math.max(from, to) };
+    // Characters the normalisers dropped after the match (spaces, zero-width) are not part of it.
+    return { start: from, end: Math.max(from, trimDropped(this.original, from, to)) };
   }
 
   /** Proximity unit of an original-text offset (nearest token at or before it). */
@@ -95,6 +96,14 @@ export class TurnText {
 }
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
+const TRAILING_DROPPED = /[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/;
+
+/** Characters the normalisers dropped after a match (spaces, zero-width) are not part of it. */
+function trimDropped(original: string, from: number, to: number): number {
+  let end = to;
+  while (end > from + 1 && TRAILING_DROPPED.test(original[end - 1])) end--;
+  return end;
+}
 const LONG_HANGUL_TOKEN = 6;
 
 function tokenise(original: string, mapped: MappedText): Token[] {
@@ -105,7 +114,11 @@ function tokenise(original: string, mapped: MappedText): Token[] {
     const key = match[0];
     const end = start + key.length;
     const originalStart = mapped.map[start];
-    const originalEnd = end < mapped.text.length ? mapped.map[end] : mapped.map[mapped.text.length];
+    const originalEnd = trimDropped(
+      original,
+      originalStart,
+      end < mapped.text.length ? mapped.map[end] : mapped.map[mapped.text.length],
+    );
     const units =
       key.length > LONG_HANGUL_TOKEN && isHangulSyllable(key.charCodeAt(0))
         ? Math.ceil(key.length / 3)

@@ -148,7 +148,14 @@ function parseRule(
   category: CategoryId,
   packId: string,
 ): RuleDefinition | null {
-  const fields = reader.mapping(node, what, RULE_FIELDS, RULE_REQUIRED);
+  // Name the rule by its id in messages as soon as it can be read.
+  const idValue = reader.isMapping(node) ? node.get('id') : undefined;
+  const fields = reader.mapping(
+    node,
+    typeof idValue === 'string' ? idValue : what,
+    RULE_FIELDS,
+    RULE_REQUIRED,
+  );
   if (!fields) return null;
   const value = (name: string) => fields.get(name)?.value;
   const before = reader.problems.count;

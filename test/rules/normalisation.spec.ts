@@ -1,0 +1,98 @@
+import type { MappedText } from '../../src/engine/plugin-registry/plugin-contract';
+import { coreNormaliser, CORE_NORMALISERS } from '../../src/engine/normalisation/core-normalisers';
+import { mappedFromString } from '../../src/engine/normalisation/mapped-text';
+import { TurnText } from '../../src/engine/normalisation/turn-text';
+
+const run = (id: string, text: string): MappedText =>
+  coreNormaliser(id).normalise(mappedFromString(text));
+const normalised = (text: string) => new TurnText(text).normalised.text;
+
+describe('core normalisers', () => {
+  it.each([
+    ['ＫＩＬＬ', 'kill'],
+    ['𝐤𝐢𝐥𝐥', 'kill'],
+    ['kíll', 'kill'],
+    ['k\u200bi\u00adll', 'kill'],
+    ['ﬁne', 'fine'],
+  ])('core.unicode folds %s', (input, expected) => {
+    expect(run('core.unicode', input).text).toBe(expected);
+  });
+
+  it('core.homoglyph folds Cyrillic and Greek look-alikes', () => {
+    expect(run('core.homoglyph', 'кіll уοurѕеlf').text).toBe('kill yourself');
+  });
+
+  it.each([
+    ['k1ll', 'kill'],
+    ['$uicide', 'suicide'],
+    ['h@te', 'hate'],
+    ['sh!t', 'shit'],
+    ['1diot', 'idiot'],
+    ['i am 14', 'i am 14'],
+    ['14yo', '14yo'],
+    ['3rd time', '3rd time'],
+    ['wow!', 'wow!'],
+    ['2024', '2024'],
+  ])('core.leetspeak reads %s as %s', (input, expected) => {
+    expect(run('core.leetspeak', input).text).toBe(expected);
+  });
+
+  it.each([
+    ['k i l l me', 'kill me'],
+    ['s.u.i.c.i.d.e', 'suicide'],
+    ['k-y-s', 'kys'],
+    ['w a n t  t o  d i e', 'want to die'],
+    ['a b', 'a b'],
+    ['죽 고 싶 어', '죽 고 싶 어'],
+  ])('core.separators joins %s', (input, expected) => {
+    expect(run('core.separators', input).text).toBe(expected);
+  });
+
+  it('core.squeeze keeps doubles and squeezes longer runs', () => {
+    expect(run('core.squeeze', 'diiiiie killlll all').text).toBe('diie kill all');
+  });
+
+  it.each([
+    ['ㅈㅜㄱㄱㅗ ㅅㅣㅍㅇㅓ', '죽고 싶어'],
+    ['ㅅㅏㄹㄱㅣ ㅅㅣㄹㅎㄷㅏ', '살기 싫다'],
+    ['ㅅㅂ', 'ㅅㅂ'],
+    ['ㄱㅙㄴㅊㅏㄴㅎㅇㅏ', '괜찮아'],
+  ])('core.hangul-compose composes %s', (input, expected) => {
+    expect(run('core.hangul-compose', input).text).toBe(expected);
+  });
+
+  it('keeps the offset map pointing into the original text', () => {
+    const original = 'Ｉ ｗａｎｔ ｔｏ  d.i.e\u200b!';
+    const turn = new TurnText(original);
+    expect(turn.normalised.text).toBe('i want to  die!');
+    const start = turn.normalised.text.indexOf('die');
+    const span = turn.originalSpan(start, start + 3);
+    expect(original.slice(span.start, span.end)).toBe('d.i.e');
+    expect(turn.normalised.map).toHaveLength(turn.normalised.text.length + 1);
+  });
+
+  it('gives elongated words a single-letter reading for matching', () => {
+    const [token] = new TurnText('diiiiie').tokens;
+    expect([token.key, token.alt]).toEqual(['diie', 'die']);
+    expect(new TurnText('good').tokens[0].alt).toBeNull();
+  });
+
+  it('builds the spacing-free Hangul view and the choseong view', () => {
+    const turn = new TurnText('죽 고 싶 어 ㅆㅂ 진짜');
+    expect(turn.compact.text).toBe('죽고싶어ㅆㅂ진짜');
+    expect(turn.choseong?.text.trim()).toBe('ㅅㅂ');
+    expect(new TurnText('hello').choseong).toBeNull();
+  });
+
+  it('registers every core normaliser under a core.* id', () => {
+    expect(CORE_NORMALISERS.map((n) => n.id)).toEqual([
+      'core.unicode',
+      'core.homoglyph',
+      'core.hangul-compose',
+      'core.leetspeak',
+      'core.separators',
+      'core.squeeze',
+    ]);
+    expect(normalised('ＳＨ！Ｔ')).toBe('shit');
+  });
+});
