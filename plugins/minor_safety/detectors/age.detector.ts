@@ -43,7 +43,8 @@ const EN_BARE_AGE = new RegExp(
   'g',
 );
 /** "my age is 14", "age: 14". */
-const EN_MY_AGE = /(?:\bmy\s+age\s+is|\bage\s*:)\s*(\d{1,2})(?!\d)/g;
+const EN_MY_AGE =
+  /(?:\bmy\s+age\s+is|\bage\s*:|(?:^|[\n.!?]\s*)age\s+(?=\d{1,2}\s*(?:$|[,.!?\n])))\s*(\d{1,2})(?!\d)/g;
 /** "turning 15", "i turn 15 next week", "i'll be 15 next month". */
 const EN_TURNING = new RegExp(
   String.raw`(?:${I_AM}\s+(?:${HEDGE}\s+)?(?:turning|gonna\s+turn|going\s+to\s+turn|about\s+to\s+turn)|\bi\s+turn|\bi'?ll\s+be|\bi\s+will\s+be)\s+(${N})\b(?!\s*(?:minutes|mins|hours|days|weeks|months|%))`,
@@ -61,7 +62,7 @@ const EN_HS_YEAR = new RegExp(
 );
 /** "i'm in middle school", "i go to high school", "i'm a middle schooler", "i'm a minor". */
 const EN_SCHOOL = new RegExp(
-  String.raw`(?:${I_AM}\s+(?:${HEDGE}\s+)?(?:in\s+|an?\s+)?|\bi\s+(?:still\s+)?go\s+to\s+)(elementary\s+school(?:er)?|primary\s+school|grade\s+school(?:er)?|middle\s+school(?:er)?|junior\s+high|high\s+school(?:er)?|a\s+minor|minor|underage|under\s+18|under\s+eighteen|a\s+teen(?:ager)?|teen(?:ager)?)\b(?!\s+(?:teacher|tutor|coach|counselor|principal|graduate|diploma|dropout|sweetheart))`,
+  String.raw`(?:${I_AM}\s+(?:${HEDGE}\s+)?(?:in\s+|an?\s+)?|\bi\s+(?:still\s+)?go\s+to\s+)(elementary\s+school(?:er)?|primary\s+school|grade\s+school(?:er)?|middle\s*school(?:er)?|junior\s+high|high\s*school(?:er)?|a\s+minor|minor|underage|under\s+18|under\s+eighteen|a\s+teen(?:ager)?|teen(?:ager)?)\b(?!\s+(?:teacher|tutor|coach|counselor|principal|graduate|diploma|dropout|sweetheart))`,
   'g',
 );
 
@@ -196,7 +197,7 @@ export class AgeDetector implements TextDetector {
     for (const m of t.matchAll(EN_SCHOOL)) {
       if (out.length >= MAX_FOUND) return;
       const what = m[1].replace(/^an?\s+/, '');
-      const first = what.split(/\s+/)[0];
+      const first = /^(?:elementary|primary|grade|middle|junior|high)/.exec(what)?.[0] ?? '';
       const age = /minor|underage|under/.test(what)
         ? 17
         : /teen/.test(what)

@@ -10,7 +10,7 @@ import { isCalendarDate } from './text-window';
  * ("born in 1990") is not reported.
  */
 const BIRTH_CUES =
-  /\bborn\b|\bdob\b|d\.o\.b|date\s+of\s+birth|birth\s*date|birthday|b-?day|생년월일|생일|태어났|태어난|출생/gi;
+  /\bborn\b|\bdob\b|d\.o\.b|date\s+of\s+birth|birth\s*date|birthday|b-?day|생년월일|생일|태어났|태어난|출생|\d\s*일생(?!활|각|일대|동안)/gi;
 const WINDOW_BEFORE = 30;
 const WINDOW_AFTER = 45;
 
