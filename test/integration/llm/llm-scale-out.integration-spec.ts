@@ -17,6 +17,12 @@ const ROOT = join(__dirname, '../../..');
 const CONVERSATIONS = 10;
 const TURNS_PER_CONVERSATION = 10;
 
+type AssessResponse = {
+  engine: { stages: string[]; model: string };
+  categories: Record<string, { level: string }>;
+  conversation: { turns: number };
+};
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -148,7 +154,7 @@ describe('two API instances and a separate worker on PostgreSQL and Redis', () =
             },
           }),
         });
-        return { status: res.status, body: (await res.json()) as Record<string, any>, turn };
+        return { status: res.status, body: (await res.json()) as AssessResponse, turn };
       }),
     );
 
@@ -169,7 +175,7 @@ describe('two API instances and a separate worker on PostgreSQL and Redis', () =
     for (let conversation = 0; conversation < CONVERSATIONS; conversation += 1) {
       const counted = responses
         .filter((_, index) => Math.floor(index / TURNS_PER_CONVERSATION) === conversation)
-        .map((r) => r.body.conversation.turns as number)
+        .map((r) => r.body.conversation.turns)
         .sort((a, b) => a - b);
       expect(counted).toEqual(Array.from({ length: TURNS_PER_CONVERSATION }, (_, i) => i + 1));
     }
