@@ -13,6 +13,7 @@ const BIRTH_CUES =
   /\bborn\b|\bdob\b|d\.o\.b|date\s+of\s+birth|birth\s*date|birthday|b-?day|생년월일|생일|태어났|태어난|출생|\d\s*일생(?!활|각|일대|동안)/gi;
 const WINDOW_BEFORE = 30;
 const WINDOW_AFTER = 45;
+const MAX_CUES = 32;
 
 const MONTHS: Record<string, number> = {
   jan: 1,
@@ -124,8 +125,16 @@ export class DateOfBirthDetector implements TextDetector {
  */
 function cueWindows(text: string): Array<[number, number]> {
   const windows: Array<[number, number]> = [];
+  let cues = 0;
   for (const cue of text.matchAll(BIRTH_CUES)) {
     const from = Math.max(0, cue.index - WINDOW_BEFORE);
+    if (++cues > MAX_CUES) {
+      // A turn stuffed with cues: search the rest of it in one window instead of cue by cue.
+      const last = windows[windows.length - 1];
+      if (last && from <= last[1]) last[1] = text.length;
+      else windows.push([from, text.length]);
+      break;
+    }
     const to = Math.min(text.length, cue.index + cue[0].length + WINDOW_AFTER);
     const last = windows[windows.length - 1];
     if (last && from <= last[1]) last[1] = Math.max(last[1], to);

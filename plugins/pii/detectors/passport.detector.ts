@@ -13,6 +13,7 @@ const NUMBER =
   /(?<![A-Za-z0-9])(?:([MSRGDmsrgd])(\d{8}|\d{3}[A-Za-z]\d{4})|([A-Za-z])(\d{8})|(\d{9}))(?![A-Za-z0-9])/g;
 const WINDOW_BEFORE = 15;
 const WINDOW_AFTER = 45;
+const MAX_CUES = 32;
 
 export class PassportDetector implements TextDetector {
   readonly id = 'pii.passport';
@@ -20,20 +21,12 @@ export class PassportDetector implements TextDetector {
 
   detect(text: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
-    let searchedUpTo = 0;
-    for (const cue of text.matchAll(PASSPORT_WORDS)) {
-      const from = Math.max(searchedUpTo, cue.index - WINDOW_BEFORE);
-      const to = Math.min(text.length, cue.index + cue[0].length + WINDOW_AFTER);
-      if (to <= from) continue;
-      // Extend to whole tokens so the window edge never cuts a number in half.
-      const windowStart = extendLeft(text, from);
-      const windowEnd = extendRight(text, to);
+    for (const [windowStart, windowEnd] of this.windows(text)) {
       const window = text.slice(windowStart, windowEnd);
-      const korean = /여권/.test(cue[0]) || /한국|대한민국|korea/i.test(window);
+      const korean = /여권|한국|대한민국|korea/i.test(window);
+      const american = /\bus\b|u\.s\.|america|미국/i.test(window);
       for (const m of window.matchAll(NUMBER)) {
         const start = windowStart + m.index;
-        if (hits.some((h) => h.start === start)) continue;
-        const american = /\bus\b|u\.s\.|america|미국/i.test(window);
         const country = m[1]
           ? american && !korean
             ? 'US'
@@ -51,20 +44,42 @@ export class PassportDetector implements TextDetector {
           facts: { country },
         });
       }
-      searchedUpTo = windowEnd;
     }
     return hits;
   }
+
+  /** Windows around passport words, merged, widened to whole tokens; linear in the text. */
+  private windows(text: string): Array<[number, number]> {
+    const windows: Array<[number, number]> = [];
+    let cues = 0;
+    for (const cue of text.matchAll(PASSPORT_WORDS)) {
+      const from = Math.max(0, cue.index - WINDOW_BEFORE);
+      const to =
+        ++cues > MAX_CUES
+          ? text.length
+          : Math.min(text.length, cue.index + cue[0].length + WINDOW_AFTER);
+      const last = windows[windows.length - 1];
+      if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+      else windows.push([from, to]);
+      if (to === text.length) break;
+    }
+    return windows.map(([from, to]) => [extendLeft(text, from), extendRight(text, to)]);
+  }
 }
 
+/** Widen a window edge to a whole token (at most 20 characters) so no number is cut in half. */
 function extendLeft(text: string, index: number): number {
   let i = index;
-  while (i > 0 && /[A-Za-z0-9]/.test(text[i - 1])) i--;
+  for (let n = 0; n < 20 && i > 0 && isAlnum(text.charCodeAt(i - 1)); n++) i--;
   return i;
 }
 
 function extendRight(text: string, index: number): number {
   let i = index;
-  while (i < text.length && /[A-Za-z0-9]/.test(text[i])) i++;
+  for (let n = 0; n < 20 && i < text.length && isAlnum(text.charCodeAt(i)); n++) i++;
   return i;
+}
+
+function isAlnum(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
