@@ -6,6 +6,7 @@ import { register as registerAssess } from './commands/assess.command';
 import { register as registerEval } from './commands/eval.command';
 import { register as registerKeys } from './commands/keys.command';
 import { register as registerMigrate } from './commands/migrate.command';
+import { register as registerRules } from './commands/rules.command';
 import { register as registerServe } from './commands/serve.command';
 import { register as registerTenants } from './commands/tenants.command';
 
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerKeys(program);
   registerAssess(program);
   registerEval(program);
+  registerRules(program);
   return program;
 }
 

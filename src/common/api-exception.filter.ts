@@ -24,6 +24,8 @@ const UNAVAILABLE_CODES = new Set([
   '08001',
   '08003',
   '08006',
+  '53300', // too_many_connections
+  '55000', // at connect: database not currently accepting connections
   'SQLITE_BUSY',
   'SQLITE_CANTOPEN',
   'SQLITE_IOERR',

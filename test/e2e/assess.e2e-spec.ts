@@ -163,6 +163,30 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('assess over HTTP on %s', (k
     expect(JSON.stringify(page.body)).not.toContain('never stored');
   });
 
+  it('masks the spans of pii reasons in the stored text (RETENTION_TEXT=redacted)', async () => {
+    const card = '4111 1111 1111 1111';
+    const event = makeEvent({ text: `ok here is my card ${card} thanks` });
+    const response = await assess(tenant.key, event).expect(200);
+    expect(response.body.categories.pii.level).not.toBe('none');
+    const piiSpans = (
+      response.body.reasons as { category: string; spans: { start: number; end: number }[] }[]
+    )
+      .filter((reason) => reason.category === 'pii')
+      .flatMap((reason) => reason.spans);
+    expect(piiSpans.length).toBeGreaterThan(0);
+    expect(response.text).not.toContain(card);
+
+    const page = await request(harness.http)
+      .get(`/v1/conversation-analytics/conversations/${event.conversationId}`)
+      .set('Authorization', `Bearer ${tenant.key}`)
+      .expect(200);
+    const stored: string = page.body.assessments[0].text;
+    expect(stored).toHaveLength(event.text.length);
+    expect(stored).not.toContain(card);
+    for (const span of piiSpans) expect(stored.slice(span.start, span.end)).toMatch(/^\*+$/);
+    expect(stored.startsWith('ok here is my card')).toBe(true);
+  });
+
   it('paginates a conversation in arrival order', async () => {
     const conversationId = newConversationId();
     for (let turn = 0; turn < 5; turn++) {
