@@ -1,7 +1,5 @@
 /**
- * A configuration problem that must stop start-up (a broken plugin, an unloadable rule set).
- * The message says what is wrong and how to fix it; it never contains turn text.
+ * The engine raises the application's StartupError (a broken plugin, an unloadable rule set):
+ * one class, so `main.ts` prints its fix-it message without a stack.
  */
-export class StartupError extends Error {
-  override readonly name = 'StartupError';
-}
+export { StartupError } from '../common/startup.error';

@@ -32,7 +32,11 @@ describe('rules engine over the fixture packs', () => {
               ...file.cases[0].turns[0],
               expect: {
                 levels: [
-                  { category: 'minor_safety' as const, level: 'high' as const, atLeast: false },
+                  {
+                    category: 'minor_safety' as const,
+                    level: 'high' as const,
+                    bound: 'exact' as const,
+                  },
                 ],
                 severity: null,
                 action: null,

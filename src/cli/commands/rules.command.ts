@@ -73,6 +73,34 @@ export function test(
   return failed.length > 0 || !clean ? 1 : 0;
 }
 
+/** Calls the admin reload endpoint and prints the outcome; 1 when the reload failed. */
+export async function reload(baseUrl: string, key: string | undefined): Promise<number> {
+  if (!key) {
+    console.error('an admin API key is needed: --key <key> or CA_ADMIN_KEY');
+    return 1;
+  }
+  const response = await fetch(new URL('/v1/admin/rules/reload', baseUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const body = (await response.json()) as {
+    ok?: boolean;
+    message?: string;
+    problems?: string[];
+    error?: { message: string };
+  };
+  if (!response.ok) {
+    console.error(
+      `reload request failed (${response.status}): ${body.error?.message ?? 'unknown error'}`,
+    );
+    return 1;
+  }
+  console.log(body.message);
+  for (const problem of body.problems ?? []) console.error(problem);
+  return body.ok ? 0 : 1;
+}
+
 export function register(program: Command): void {
   const rules = program.command('rules').description('Lint, test and reload the YAML rule packs');
   const locations = (command: Command) =>
@@ -98,6 +126,16 @@ export function register(program: Command): void {
   ).action((filter: string | undefined, options: LocationOptions & { verbose?: boolean }) => {
     process.exitCode = test(filter, options);
   });
+  rules
+    .command('reload')
+    .description(
+      'Ask a running service to reload its rule packs (POST /v1/admin/rules/reload, admin scope)',
+    )
+    .option('--url <url>', 'service base URL', `http://127.0.0.1:${process.env.PORT ?? '3000'}`)
+    .option('--key <key>', 'admin API key (default: CA_ADMIN_KEY)')
+    .action(async (options: { url: string; key?: string }) => {
+      process.exitCode = await reload(options.url, options.key ?? process.env.CA_ADMIN_KEY);
+    });
   locations(rules.command('check').description('lint, then test')).action(
     (options: LocationOptions) => {
       process.exitCode = lint(options) || test(undefined, options);

@@ -58,9 +58,13 @@ export type RulePack = {
 
 export type SharedList = { id: string; description: string; terms: string[]; file: string };
 
+/** `high` exactly, `>=high` at least, `<=low` at most. */
+export type LevelBound = 'exact' | 'atLeast' | 'atMost';
+export type LevelExpectation = { level: Level; bound: LevelBound };
+
 export type TurnExpectation = {
-  levels: { category: CategoryId; level: Level; atLeast: boolean }[];
-  severity: { level: Level; atLeast: boolean } | null;
+  levels: ({ category: CategoryId } & LevelExpectation)[];
+  severity: LevelExpectation | null;
   action: string | null;
   subcategories: { category: CategoryId; ids: string[] }[];
 };

@@ -45,6 +45,8 @@ export type RuleSetOptions = {
    * broken pack does not block testing the others. The problems are still reported.
    */
   partial?: boolean;
+  /** Parse the multi-turn test files too (tooling). The service skips them: tests never block a load. */
+  withTests?: boolean;
 };
 
 export type RuleSetBuild = {
@@ -71,7 +73,7 @@ export class RuleSetLoadError extends Error {
 
 /** Loads and compiles the rule set, or throws RuleSetLoadError listing every problem. */
 export function loadRuleSet(options: RuleSetOptions): CompiledRuleSet {
-  const build = buildRuleSet(options);
+  const build = buildRuleSet({ withTests: false, ...options });
   if (!build.ruleSet) throw new RuleSetLoadError(build.problems);
   return build.ruleSet;
 }
@@ -170,7 +172,7 @@ export function buildRuleSet(options: RuleSetOptions): RuleSetBuild {
   );
 
   const testFiles: TestFile[] = [];
-  for (const test of testSources) {
+  for (const test of options.withTests === false ? [] : testSources) {
     const parsed = parseTestFile(display(test.path), readFileSync(test.path, 'utf8'), problems, {
       id: `${test.category}.${test.packName}`,
       category: test.category as CategoryId,

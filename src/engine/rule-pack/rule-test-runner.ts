@@ -3,7 +3,7 @@ import { levelRank, type Level } from '../taxonomy';
 import type { CompiledRuleSet } from './compiled-rule-set';
 import { ConversationRunner } from './conversation-runner';
 import type { SourcePosition } from './problems';
-import type { TestCase, TestFile, TurnExpectation } from './rule-pack.types';
+import type { LevelBound, TestCase, TestFile, TurnExpectation } from './rule-pack.types';
 
 /** Runs the inline `tests:` of every rule and the multi-turn cases of every `.test.yaml`. */
 
@@ -102,24 +102,24 @@ export function checkExpectation(expect: TurnExpectation, verdict: TurnVerdict):
       .filter((r) => r.category === category)
       .map((r) => r.code)
       .join(', ') || 'no rule';
-  for (const { category, level, atLeast } of expect.levels) {
+  for (const { category, level, bound } of expect.levels) {
     const actual = verdict.categories[category];
-    if (!levelMatches(actual.level, level, atLeast)) {
+    if (!levelMatches(actual.level, level, bound)) {
       failures.push(
-        `expected ${category} ${atLeast ? '>=' : ''}${level}, got ${actual.level} (score ${actual.score}; ${firing(category)})`,
+        `expected ${category} ${BOUND_PREFIX[bound]}${level}, got ${actual.level} (score ${actual.score}; ${firing(category)})`,
       );
     }
   }
   if (
     expect.severity &&
-    !levelMatches(verdict.severity, expect.severity.level, expect.severity.atLeast)
+    !levelMatches(verdict.severity, expect.severity.level, expect.severity.bound)
   ) {
     const raised = Object.entries(verdict.categories)
       .filter(([, result]) => result.level !== 'none')
       .map(([category, result]) => `${category} ${result.level} by ${firing(category)}`)
       .join('; ');
     failures.push(
-      `expected severity ${expect.severity.atLeast ? '>=' : ''}${expect.severity.level}, got ${verdict.severity}${raised ? ` (${raised})` : ''}`,
+      `expected severity ${BOUND_PREFIX[expect.severity.bound]}${expect.severity.level}, got ${verdict.severity}${raised ? ` (${raised})` : ''}`,
     );
   }
   if (expect.action !== null && verdict.action !== expect.action) {
@@ -137,8 +137,12 @@ export function checkExpectation(expect: TurnExpectation, verdict: TurnVerdict):
   return failures;
 }
 
-function levelMatches(actual: Level, expected: Level, atLeast: boolean): boolean {
-  return atLeast ? levelRank(actual) >= levelRank(expected) : actual === expected;
+const BOUND_PREFIX: Record<LevelBound, string> = { exact: '', atLeast: '>=', atMost: '<=' };
+
+function levelMatches(actual: Level, expected: Level, bound: LevelBound): boolean {
+  if (bound === 'atLeast') return levelRank(actual) >= levelRank(expected);
+  if (bound === 'atMost') return levelRank(actual) <= levelRank(expected);
+  return actual === expected;
 }
 
 function selected(selection: RuleTestSelection, names: readonly string[]): boolean {

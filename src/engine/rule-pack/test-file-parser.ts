@@ -7,7 +7,14 @@ import {
   type SpeakerType,
 } from '../taxonomy';
 import type { ProblemList } from './problems';
-import type { TestCase, TestFile, TestTurn, TurnExpectation } from './rule-pack.types';
+import type {
+  LevelBound,
+  LevelExpectation,
+  TestCase,
+  TestFile,
+  TestTurn,
+  TurnExpectation,
+} from './rule-pack.types';
 import { YamlReader, type YamlValueNode } from './yaml-reader';
 
 /** Parses a multi-turn test file (`rules/<category>/<pack-name>.test.yaml`). */
@@ -139,17 +146,21 @@ function parseLevel(
   reader: YamlReader,
   node: YamlValueNode,
   what: string,
-): { level: Level; atLeast: boolean } | null {
+): LevelExpectation | null {
   const raw = reader.string(node, what);
   if (raw === null) return null;
-  const atLeast = raw.startsWith('>=');
-  const level = (atLeast ? raw.slice(2) : raw).trim();
+  const bound: LevelBound = raw.startsWith('>=')
+    ? 'atLeast'
+    : raw.startsWith('<=')
+      ? 'atMost'
+      : 'exact';
+  const level = (bound === 'exact' ? raw : raw.slice(2)).trim();
   if (!(LEVELS as readonly string[]).includes(level)) {
     reader.error(
       node,
-      `${what} must be a level (${LEVELS.join(', ')}) or ">=<level>", got "${raw}"`,
+      `${what} must be a level (${LEVELS.join(', ')}), ">=<level>" or "<=<level>", got "${raw}"`,
     );
     return null;
   }
-  return { level: level as Level, atLeast };
+  return { level: level as Level, bound };
 }

@@ -150,7 +150,7 @@ export class RulesEngineService implements OnModuleInit {
   }
 
   private build(): { ruleSet: CompiledRuleSet | null; problems: string[] } {
-    const result = buildRuleSet(this.options);
+    const result = buildRuleSet({ ...this.options, withTests: false });
     return { ruleSet: result.ruleSet, problems: result.problems.map(formatProblem) };
   }
 }
