@@ -1,6 +1,12 @@
 import type { Level } from '../engine/taxonomy';
 import type { ItemJudgements, Target } from './judgements';
-import { addToConfusion, emptyConfusion, ScoreHistogram, type Confusion } from './metrics';
+import {
+  addToConfusion,
+  emptyConfusion,
+  mergeConfusion,
+  ScoreHistogram,
+  type Confusion,
+} from './metrics';
 
 /** Counts for one target (category or `any`) within one source. */
 export type TargetTally = {
@@ -27,12 +33,12 @@ export class EvalAccumulator {
   readonly sources = new Map<string, SourceTally>();
 
   add(source: string, lang: string, severity: Level, judged: ItemJudgements): void {
-    const tally = this.sourceTally(source);
+    const tally = this.tallyFor(source);
     tally.items += 1;
     tally.languages.set(lang, (tally.languages.get(lang) ?? 0) + 1);
     tally.bySeverity.set(severity, (tally.bySeverity.get(severity) ?? 0) + 1);
     for (const judgement of judged.judgements) {
-      const target = this.targetTally(tally, judgement.target);
+      const target = this.targetTallyFor(tally, judgement.target);
       addToConfusion(target.confusion, judgement.positive, judgement.flagged);
       target.histogram.add(judgement.score, judgement.positive);
       let byLanguage = target.byLanguage.get(lang);
@@ -45,7 +51,7 @@ export class EvalAccumulator {
     }
   }
 
-  private sourceTally(source: string): SourceTally {
+  tallyFor(source: string): SourceTally {
     let tally = this.sources.get(source);
     if (!tally) {
       tally = {
@@ -61,7 +67,7 @@ export class EvalAccumulator {
     return tally;
   }
 
-  private targetTally(source: SourceTally, target: Target): TargetTally {
+  targetTallyFor(source: SourceTally, target: Target): TargetTally {
     let tally = source.targets.get(target);
     if (!tally) {
       tally = {
@@ -72,5 +78,67 @@ export class EvalAccumulator {
       source.targets.set(target, tally);
     }
     return tally;
+  }
+}
+
+/** A structured-clone-safe copy of an accumulator, to move counts between worker threads. */
+export type AccumulatorSnapshot = {
+  source: string;
+  items: number;
+  languages: [string, number][];
+  bySeverity: [Level, number][];
+  targets: {
+    target: Target;
+    confusion: Confusion;
+    positives: Float64Array;
+    negatives: Float64Array;
+    byLanguage: [string, Confusion][];
+  }[];
+  benignProbe: { items: number; flagged: number };
+}[];
+
+export function snapshotAccumulator(accumulator: EvalAccumulator): AccumulatorSnapshot {
+  return [...accumulator.sources.values()].map((tally) => ({
+    source: tally.source,
+    items: tally.items,
+    languages: [...tally.languages],
+    bySeverity: [...tally.bySeverity],
+    targets: [...tally.targets].map(([target, t]) => ({
+      target,
+      confusion: { ...t.confusion },
+      positives: t.histogram.positives,
+      negatives: t.histogram.negatives,
+      byLanguage: [...t.byLanguage].map(([lang, c]): [string, Confusion] => [lang, { ...c }]),
+    })),
+    benignProbe: { ...tally.benignProbe },
+  }));
+}
+
+/** Adds a snapshot's counts into an accumulator (sources seen in both are summed). */
+export function mergeSnapshot(into: EvalAccumulator, snapshot: AccumulatorSnapshot): void {
+  for (const source of snapshot) {
+    const tally = into.tallyFor(source.source);
+    tally.items += source.items;
+    for (const [lang, n] of source.languages) {
+      tally.languages.set(lang, (tally.languages.get(lang) ?? 0) + n);
+    }
+    for (const [level, n] of source.bySeverity) {
+      tally.bySeverity.set(level, (tally.bySeverity.get(level) ?? 0) + n);
+    }
+    for (const entry of source.targets) {
+      const target = into.targetTallyFor(tally, entry.target);
+      mergeConfusion(target.confusion, entry.confusion);
+      const histogram = new ScoreHistogram();
+      histogram.positives.set(entry.positives);
+      histogram.negatives.set(entry.negatives);
+      target.histogram.merge(histogram);
+      for (const [lang, confusion] of entry.byLanguage) {
+        let byLanguage = target.byLanguage.get(lang);
+        if (!byLanguage) target.byLanguage.set(lang, (byLanguage = emptyConfusion()));
+        mergeConfusion(byLanguage, confusion);
+      }
+    }
+    tally.benignProbe.items += source.benignProbe.items;
+    tally.benignProbe.flagged += source.benignProbe.flagged;
   }
 }

@@ -29,7 +29,8 @@ const lines = (text: string) =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('assess and eval CLI, end to end', () => {
-  jest.setTimeout(60_000);
+  // Each call loads the whole rule set in a fresh process; generous for a busy CI box.
+  jest.setTimeout(240_000);
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'ca-cli-'));
@@ -126,5 +127,12 @@ describe('assess and eval CLI, end to end', () => {
     await cli('assess', '--input', labelled, '--output', predictions);
     const joined = await cli('eval', labelled, '--predictions', predictions, '--no-write');
     expect(joined.stdout.split('\n').slice(1)).toEqual(direct.stdout.split('\n').slice(1));
+
+    // and the same counts with the files shared out over worker threads
+    const second = join(dir, 'second.jsonl');
+    await writeFile(second, JSON.stringify({ ...items[0], id: 'z', source: 'other' }));
+    const oneThread = await cli('eval', labelled, second, '--no-write');
+    const twoThreads = await cli('eval', labelled, second, '--no-write', '--workers', '2');
+    expect(twoThreads.stdout.split('\n').slice(1)).toEqual(oneThread.stdout.split('\n').slice(1));
   });
 });

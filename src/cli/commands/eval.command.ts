@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
-import { loadTurnEvaluator } from '../../batch/load-evaluator';
+import { loadTurnEvaluator, type EvaluatorLocation } from '../../batch/load-evaluator';
 import { createProgress } from '../../batch/progress';
 import { TurnAssessor } from '../../batch/turn-assessor';
 import { consoleSummary } from '../../eval/console-summary';
 import { ErrorLog } from '../../eval/error-log';
 import { buildReport } from '../../eval/report';
-import { loadPredictions, runEval } from '../../eval/run-eval';
+import { runEvalInWorkers } from '../../eval/parallel-eval';
+import { loadPredictions, runEval, type EvalRun } from '../../eval/run-eval';
 import { writeReport } from '../../eval/write-report';
 
 type EvalOptions = {
@@ -18,6 +19,7 @@ type EvalOptions = {
   check?: boolean;
   errors?: string;
   errorsPerGroup: string;
+  workers: string;
 };
 
 /** `eval <path...>`: scores labelled files (or assess output) and writes the report. */
@@ -46,37 +48,25 @@ export function register(program: Command): void {
       'write missed positives and flagged negatives (ids, no text) as JSON lines; for tuning on shared/data only',
     )
     .option('--errors-per-group <n>', 'at most n per source, category and kind', '200')
+    .option('--workers <n>', 'worker threads, files shared out between them', '1')
     .action(async (paths: string[], options: EvalOptions) => {
-      const predictions = options.predictions
-        ? await loadPredictions(options.predictions)
-        : undefined;
-      const evaluator = await loadTurnEvaluator({
+      const workers = Number(options.workers);
+      if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be >= 1');
+      if (workers > 1 && (options.predictions || options.errors)) {
+        throw new Error('--predictions and --errors run single-threaded: drop --workers');
+      }
+      const location = {
         rulesDir: options.rules,
         pluginsDir: options.plugins,
         partial: options.partial,
-      });
-      // Conversations are rare in eval files; a small cap keeps memory flat on any input.
-      const assessor = predictions
-        ? null
-        : new TurnAssessor(evaluator, { maxConversations: 10_000 });
-      const errors = options.errors
-        ? new ErrorLog(options.errors, Number(options.errorsPerGroup))
-        : undefined;
-      let run;
-      try {
-        run = await runEval({
-          inputs: paths,
-          assessor,
-          predictions,
-          errors,
-          progress: createProgress(),
-        });
-      } finally {
-        await errors?.close();
-      }
+      };
+      const run =
+        workers > 1
+          ? await runEvalInWorkers({ inputs: paths, workers, location, progress: createProgress() })
+          : await runInProcess(paths, options, location);
       const report = buildReport({
         accumulator: run.accumulator,
-        rulesVersion: predictions ? 'from --predictions' : evaluator.rulesVersion,
+        rulesVersion: run.rulesVersion,
         inputs: paths,
         seconds: run.seconds,
       });
@@ -89,4 +79,35 @@ export function register(program: Command): void {
         process.exitCode = 1;
       }
     });
+}
+
+async function runInProcess(
+  paths: string[],
+  options: EvalOptions,
+  location: EvaluatorLocation,
+): Promise<EvalRun & { rulesVersion: string }> {
+  const predictions = options.predictions ? await loadPredictions(options.predictions) : undefined;
+  let assessor: TurnAssessor | null = null;
+  let rulesVersion = 'from --predictions';
+  if (!predictions) {
+    const evaluator = await loadTurnEvaluator(location);
+    rulesVersion = evaluator.rulesVersion;
+    // Conversations are rare in eval files; a small cap keeps memory flat on any input.
+    assessor = new TurnAssessor(evaluator, { maxConversations: 10_000 });
+  }
+  const errors = options.errors
+    ? new ErrorLog(options.errors, Number(options.errorsPerGroup))
+    : undefined;
+  try {
+    const run = await runEval({
+      inputs: paths,
+      assessor,
+      predictions,
+      errors,
+      progress: createProgress(),
+    });
+    return { ...run, rulesVersion };
+  } finally {
+    await errors?.close();
+  }
 }
