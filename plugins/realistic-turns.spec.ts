@@ -140,3 +140,29 @@ describe('realistic turns', () => {
     expect(fired).toEqual([]);
   });
 });
+
+describe('obfuscated and indirect forms', () => {
+  it.each([
+    ['pii.phone', 'call me O1O-1234-5678'],
+    ['pii.phone', '0l0 9876 5432 ㅋㅋ'],
+    ['pii.email', 'email me: john.smith at gmail.com'],
+    ['pii.email', '메일은 minsu at naver.com'],
+    ['pii.credential', 'user: bob pass: s3cret!'],
+    ['minor_safety.age', "we're 14 and bored"],
+    ['minor_safety.age', '내 나이는 14'],
+    ['minor_safety.age', '제 나이 15살이에요'],
+  ])('%s finds "%s"', (id, text) => {
+    expect(byId(id).detect(text).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["we're 2 hours late", 'minor_safety.age'],
+    ['동생 나이는 14', 'minor_safety.age'],
+    ["i'm at home.com", 'pii.email'],
+    ['I love you so much, forever', 'pii.phone'],
+    ['pass the salt please', 'pii.credential'],
+    ['Hello World 2024 was fun', 'pii.phone'],
+  ])('"%s" stays clear of %s', (text, id) => {
+    expect(byId(id).detect(text)).toEqual([]);
+  });
+});

@@ -27,7 +27,7 @@ type Found = { start: number; end: number; age: number; basis: Basis };
 const MAX_FOUND = 16;
 
 const N = ENGLISH_NUMBER_PATTERN;
-const I_AM = String.raw`(?:\bi\s?'?\s?m|\bi\s+am|\bim|\bi\s+turned|\bi\s+just\s+turned)`;
+const I_AM = String.raw`(?:\bi\s?'?\s?m|\bi\s+am|\bim|\bi\s+turned|\bi\s+just\s+turned|\bwe\s?'?\s?re|\bwe\s+are|\bboth\s+of\s+us\s+are)`;
 const HEDGE = String.raw`(?:only|just|like|almost|nearly|barely|literally|actually|still|now|currently|finally)`;
 
 /** "i'm 14", "i am fourteen", "im only 13", "i'm 14 years old", "i just turned 15". */
@@ -93,6 +93,9 @@ const EN_SCHOOL_WORD =
 
 // ----- Korean -----
 const KO_DIGIT_AGE = /(?<!\d)(?:만\s?)?(\d{1,2})\s?(살|세)(?![가-힣]{0,4}\s?(?:때|적|시절))/g;
+/** "내 나이는 14", "나이: 15", "제 나이 14살". */
+const KO_AGE_IS =
+  /(?:^|[^가-힣])(?:(?:내|제|우리)\s?)?나이(?:는|가|:)?\s*(\d{1,2})(?:\s?(?:살|세))?(?!\d)/g;
 const KO_WORD_AGE = new RegExp(String.raw`(?<![가-힣])(${KOREAN_NATIVE_PATTERN})\s?살`, 'g');
 /** 중2, 고1, 초6 (not 중2병, not 최고1). */
 const KO_GRADE = /(?<![가-힣A-Za-z0-9])(초|중|고)\s?([1-6])(?:학년)?(?![0-9]|\s?병)/g;
@@ -248,6 +251,16 @@ export class AgeDetector implements TextDetector {
       const end = m.index + m[0].length;
       if (!this.koreanSpeaker(t, m.index, end)) continue;
       add(out, m.index, end, Number(m[1]), 'number');
+    }
+    if (hasDigit && t.includes('나이')) {
+      for (const m of t.matchAll(KO_AGE_IS)) {
+        if (out.length >= MAX_FOUND) return;
+        const start =
+          m.index + (m[0].length - m[0].trimStart().length) + (/^[^가-힣\s]/.test(m[0]) ? 1 : 0);
+        const end = m.index + m[0].length;
+        if (!this.koreanSpeaker(t, start, end)) continue;
+        add(out, start, end, Number(m[1]), 'number');
+      }
     }
     if (t.includes('살')) this.koreanWordAges(t, out);
     if (hasDigit) this.koreanGrades(t, out);

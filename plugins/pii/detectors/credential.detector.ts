@@ -68,7 +68,7 @@ const PRIVATE_KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]{1,12} ){0,3}PRIVATE KEY-----/g
 
 const PASSWORD_CUE = /pass|pwd|pw|pin|비밀번호|비번|패스워드|암호/i;
 const PASSWORD_EN =
-  /\b(?:password|passwd|passcode|pass\s?word|pwd|pw|pin(?:\s?code)?)\s*(?:(?:is|was|=|:|-)\s*|is\s*:\s*)["'`“]?([^\s"'`”]{3,64})/gi;
+  /\b(?:password|passwd|passcode|pass\s?word|pass(?=\s*[:=])|pwd|pw|pin(?:\s?code)?)\s*(?:(?:is|was|=|:|-)\s*|is\s*:\s*)["'`“]?([^\s"'`”]{3,64})/gi;
 const PASSWORD_KO =
   /(?:비밀번호|비번|패스워드|암호|핀번호)\s*(?:는|은|이|가|:|=)?\s*(?:바로\s*)?["'`“]?([A-Za-z0-9!@#$%^&*()_+=.?~-]{3,64})/g;
 

@@ -20,6 +20,9 @@ const SPELLED_EMAIL = new RegExp(
   'gi',
 );
 
+const MAIL_PROVIDER =
+  /\b(?:gmail|googlemail|naver|daum|hanmail|kakao|nate|yahoo|hotmail|outlook|live|icloud|me|proton(?:mail)?|aol)\s*(?:\.|dot|닷)/i;
+const MAIL_WORD = /e-?mail|메일|이메일|mail\s+me|contact/i;
 const SPELLED_AT_CUE = /\bat\b|골뱅이|@/i;
 const SPELLED_DOT_CUE = /dot|닷|쩜|점|\./i;
 
@@ -46,7 +49,11 @@ export class EmailDetector implements TextDetector {
         const end = start + m[0].length;
         if (hits.some((h) => h.start < end && start < h.end)) continue;
         // "meet me at example.com" names a site; a bare " at " needs a spelled-out dot too.
-        if (/\sat\s/i.test(m[0]) && !/dot|닷|쩜|점|[([{<]/i.test(m[0])) continue;
+        // A bare " at " with a real dot is accepted for mail providers or after a mail word.
+        if (/\sat\s/i.test(m[0]) && !/dot|닷|쩜|점|[([{<]/i.test(m[0])) {
+          const before = text.slice(Math.max(0, start - 30), start);
+          if (!MAIL_PROVIDER.test(m[0]) && !MAIL_WORD.test(before)) continue;
+        }
         hits.push(this.hit(start, end, m[1].toLowerCase(), false));
       }
     }

@@ -58,7 +58,7 @@ export class PhoneDetector implements TextDetector {
 
   detect(text: string): DetectorHit[] {
     const found: Found[] = [];
-    if (countDigits(text) >= 7) this.findIn(text, found);
+    if (countDigits(text) >= 5) this.findIn(lettersAsDigits(text), found);
     if (/[공영][일이삼사오육륙칠팔구]/.test(text)) this.findKoreanDigitWords(text, found);
     found.sort((a, b) => a.start - b.start);
     const hits: DetectorHit[] = [];
@@ -157,6 +157,18 @@ export class PhoneDetector implements TextDetector {
       }
     }
   }
+}
+
+/**
+ * "O1O-1234-5678", "0l0 1234 5678": letters O/o and l/I written for 0 and 1 next to digits.
+ * Replacement is one character for one, so offsets in the result are offsets in the text.
+ */
+function lettersAsDigits(text: string): string {
+  if (!/\d[OolI]|[OolI]\d/.test(text)) return text;
+  return text.replace(
+    /(?<=[\d\s.-])[OolI]+(?=[\d\s.-])|(?<![A-Za-z])[OolI](?=\d)|(?<=\d)[OolI](?![A-Za-z])/g,
+    (run) => run.replace(/[Oo]/g, '0').replace(/[lI]/g, '1'),
+  );
 }
 
 function normaliseType(type: string | undefined): string {
