@@ -62,6 +62,12 @@ describe('minor_safety.age', () => {
     "i'm an 8th grade teacher",
     'i teach high school',
     'i was in high school back then',
+    '나는 고3 담임이야',
+    '중2 엄마예요',
+    '중학생 때 일이야',
+    "i'm 12 hours into this game",
+    "i'm 6'2",
+    "i'm 17th in line",
   ])('ignores %s', (text) => {
     expect(ages(text)).toEqual([]);
   });
