@@ -55,9 +55,12 @@ describe.each(setups)('LLM stage over HTTP with the %s driver on %s', (driver, k
     else delete process.env.REDIS_URL;
     let createTestApp!: typeof import('../../utils/test-app').createTestApp;
     let createTenant!: typeof import('../../factories/tenant.factory').createTenant;
+    // A fresh module registry, so the modules see the environment set above.
     jest.isolateModules(() => {
+      /* eslint-disable @typescript-eslint/no-require-imports */
       ({ createTestApp } = require('../../utils/test-app'));
       ({ createTenant } = require('../../factories/tenant.factory'));
+      /* eslint-enable @typescript-eslint/no-require-imports */
     });
     harness = await createTestApp({
       env: { ...db.env, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
