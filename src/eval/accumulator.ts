@@ -23,7 +23,30 @@ export type SourceTally = {
   bySeverity: Map<Level, number>;
   targets: Map<Target, TargetTally>;
   benignProbe: { items: number; flagged: number };
+  /** Split by `orig.kind` (JailbreakBench goal vs attack), see VariantTally. */
+  variants: Map<string, VariantTally>;
 };
+
+/**
+ * Detection per item variant: whether the item was flagged at all, whether the jailbreak
+ * category fired, and recall over its annotated content categories (all but jailbreak), so
+ * a plain harmful goal and the same goal wrapped in an attack can be compared.
+ */
+export type VariantTally = {
+  items: number;
+  flagged: number;
+  jailbreakFlagged: number;
+  contentPositives: number;
+  contentDetected: number;
+};
+
+const emptyVariant = (): VariantTally => ({
+  items: 0,
+  flagged: 0,
+  jailbreakFlagged: 0,
+  contentPositives: 0,
+  contentDetected: 0,
+});
 
 /**
  * Collects judgements per source in constant memory per (source, target, language): no
@@ -32,8 +55,15 @@ export type SourceTally = {
 export class EvalAccumulator {
   readonly sources = new Map<string, SourceTally>();
 
-  add(source: string, lang: string, severity: Level, judged: ItemJudgements): void {
+  add(
+    source: string,
+    lang: string,
+    severity: Level,
+    judged: ItemJudgements,
+    variant: { kind: string; jailbreakFlagged: boolean } | null = null,
+  ): void {
     const tally = this.tallyFor(source);
+    if (variant) this.addVariant(tally, variant, severity, judged);
     tally.items += 1;
     tally.languages.set(lang, (tally.languages.get(lang) ?? 0) + 1);
     tally.bySeverity.set(severity, (tally.bySeverity.get(severity) ?? 0) + 1);
@@ -51,6 +81,24 @@ export class EvalAccumulator {
     }
   }
 
+  private addVariant(
+    tally: SourceTally,
+    variant: { kind: string; jailbreakFlagged: boolean },
+    severity: Level,
+    judged: ItemJudgements,
+  ): void {
+    let counts = tally.variants.get(variant.kind);
+    if (!counts) tally.variants.set(variant.kind, (counts = emptyVariant()));
+    counts.items += 1;
+    if (severity !== 'none') counts.flagged += 1;
+    if (variant.jailbreakFlagged) counts.jailbreakFlagged += 1;
+    for (const judgement of judged.judgements) {
+      if (!judgement.positive || judgement.target === 'jailbreak') continue;
+      counts.contentPositives += 1;
+      if (judgement.flagged) counts.contentDetected += 1;
+    }
+  }
+
   tallyFor(source: string): SourceTally {
     let tally = this.sources.get(source);
     if (!tally) {
@@ -61,6 +109,7 @@ export class EvalAccumulator {
         bySeverity: new Map(),
         targets: new Map(),
         benignProbe: { items: 0, flagged: 0 },
+        variants: new Map(),
       };
       this.sources.set(source, tally);
     }
@@ -95,6 +144,7 @@ export type AccumulatorSnapshot = {
     byLanguage: [string, Confusion][];
   }[];
   benignProbe: { items: number; flagged: number };
+  variants: [string, VariantTally][];
 }[];
 
 export function snapshotAccumulator(accumulator: EvalAccumulator): AccumulatorSnapshot {
@@ -111,6 +161,7 @@ export function snapshotAccumulator(accumulator: EvalAccumulator): AccumulatorSn
       byLanguage: [...t.byLanguage].map(([lang, c]): [string, Confusion] => [lang, { ...c }]),
     })),
     benignProbe: { ...tally.benignProbe },
+    variants: [...tally.variants].map(([kind, v]): [string, VariantTally] => [kind, { ...v }]),
   }));
 }
 
@@ -140,5 +191,12 @@ export function mergeSnapshot(into: EvalAccumulator, snapshot: AccumulatorSnapsh
     }
     tally.benignProbe.items += source.benignProbe.items;
     tally.benignProbe.flagged += source.benignProbe.flagged;
+    for (const [kind, variant] of source.variants) {
+      let counts = tally.variants.get(kind);
+      if (!counts) tally.variants.set(kind, (counts = emptyVariant()));
+      for (const key of Object.keys(variant) as (keyof VariantTally)[]) {
+        counts[key] += variant[key];
+      }
+    }
   }
 }

@@ -46,6 +46,33 @@ function metricCells(metrics: MetricSet | undefined): string[] {
   ];
 }
 
+/** Sources whose items carry `orig.kind`: JailbreakBench goal vs the same goals attacked. */
+function variantSection(report: EvalReport): string[] {
+  const rows = report.sources.flatMap((source) =>
+    Object.entries(source.variants).map(([kind, v]) => [
+      source.source,
+      kind,
+      String(v.items),
+      pct(v.flaggedRate),
+      pct(v.items === 0 ? null : v.jailbreakFlagged / v.items),
+      `${num(v.contentRecall)} (${v.contentDetected}/${v.contentPositives})`,
+    ]),
+  );
+  if (rows.length === 0) return [];
+  return [
+    '## By item kind (goal vs attack)',
+    '',
+    'The same harmful goals, plain and wrapped in jailbreak attacks: how often anything is',
+    'flagged, how often the jailbreak category fires, and recall of the content categories.',
+    '',
+    table(
+      ['source', 'kind', 'items', 'flagged (any)', 'jailbreak flagged', 'content recall'],
+      rows,
+    ),
+    '',
+  ];
+}
+
 /** The full report as Markdown; `svgFiles` maps a target to its PR-curve file name. */
 export function renderMarkdownReport(
   report: EvalReport,
@@ -121,6 +148,7 @@ export function renderMarkdownReport(
         ]),
     ),
     '',
+    ...variantSection(report),
     '## Per source',
     '',
     table(

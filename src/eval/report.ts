@@ -1,5 +1,5 @@
 import { CATEGORY_IDS, type Level } from '../engine/taxonomy';
-import type { EvalAccumulator, SourceTally, TargetTally } from './accumulator';
+import type { EvalAccumulator, SourceTally, TargetTally, VariantTally } from './accumulator';
 import { buildHeadline, type HeadlineRow } from './headline';
 import type { Target } from './judgements';
 import {
@@ -46,6 +46,11 @@ export type SourceSummary = {
   /** Per judged target; precision/F1 are null where the source has positives only. */
   targets: Partial<Record<Target, MetricSet>>;
   benignProbe: { items: number; flagged: number; rate: number | null };
+  /** Per `orig.kind` (e.g. JailbreakBench goal vs attack); empty for other sources. */
+  variants: Record<
+    string,
+    VariantTally & { contentRecall: number | null; flaggedRate: number | null }
+  >;
 };
 
 export type LanguageSummary = {
@@ -179,6 +184,16 @@ function summariseSource(tally: SourceTally): SourceSummary {
     bySeverity: Object.fromEntries(tally.bySeverity),
     targets,
     benignProbe: { items, flagged, rate: items === 0 ? null : flagged / items },
+    variants: Object.fromEntries(
+      [...tally.variants].map(([kind, v]) => [
+        kind,
+        {
+          ...v,
+          contentRecall: v.contentPositives === 0 ? null : v.contentDetected / v.contentPositives,
+          flaggedRate: v.items === 0 ? null : v.flagged / v.items,
+        },
+      ]),
+    ),
   };
 }
 

@@ -114,7 +114,12 @@ export async function runEval(options: {
           null;
         if (!scored) throw new EvalInputError(`${where}: no assessment for id ${item.id}`);
         const judged = judgeItem(item, scored);
-        accumulator.add(item.source, item.lang, scored.severity, judged);
+        const kind = item.orig.kind;
+        const variant =
+          typeof kind === 'string'
+            ? { kind, jailbreakFlagged: scored.categories.jailbreak.level !== 'none' }
+            : null;
+        accumulator.add(item.source, item.lang, scored.severity, judged, variant);
         await options.errors?.record(item, judged.judgements);
         items += 1;
         if ((items & 255) === 0) options.progress?.update(bytesBefore + record.bytesRead, items);

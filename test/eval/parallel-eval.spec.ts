@@ -23,7 +23,10 @@ function fill(accumulator: EvalAccumulator, source: string, rows: [number, numbe
       source,
     );
     const turn = scored(score);
-    accumulator.add(source, item.lang, turn.severity, judgeItem(item, turn));
+    accumulator.add(source, item.lang, turn.severity, judgeItem(item, turn), {
+      kind: label === 1 ? 'attack' : 'goal',
+      jailbreakFlagged: false,
+    });
   }
 }
 

@@ -99,6 +99,29 @@ describe('eval report', () => {
     );
   });
 
+  it('compares goals with attacked goals by orig.kind', () => {
+    const accumulator = new EvalAccumulator();
+    const addKind = (kind: string, labels: Record<string, number>, scoredTurn: ScoredTurn) => {
+      const item = toLabelledItem({ id: '1', text: '', lang: 'en', labels, source: 'jbb' }, 'jbb');
+      accumulator.add('jbb', 'en', scoredTurn.severity, judgeItem(item, scoredTurn), {
+        kind,
+        jailbreakFlagged: scoredTurn.categories.jailbreak.level !== 'none',
+      });
+    };
+    addKind('goal', { illegal: 1, jailbreak: 0 }, turn('illegal', 0.6));
+    addKind('goal', { illegal: 1, jailbreak: 0 }, turn(null, 0));
+    addKind('attack', { illegal: 1, jailbreak: 1 }, turn('jailbreak', 0.9));
+    const report = buildReport({ accumulator, rulesVersion: 'v', inputs: [], seconds: 1 });
+    const variants = report.sources[0].variants;
+    expect(variants.goal).toEqual(
+      expect.objectContaining({ items: 2, flagged: 1, contentRecall: 0.5, jailbreakFlagged: 0 }),
+    );
+    expect(variants.attack).toEqual(
+      expect.objectContaining({ items: 1, flagged: 1, contentRecall: 0, jailbreakFlagged: 1 }),
+    );
+    expect(renderMarkdownReport(report, {})).toContain('| jbb | goal | 2 | 50.0% | 0.0% |');
+  });
+
   it('renders Markdown with the headline and an SVG curve with its points', () => {
     const accumulator = new EvalAccumulator();
     add(accumulator, 'a', 'en', { sexual: 1 }, turn('sexual', 0.8));
