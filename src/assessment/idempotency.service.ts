@@ -6,6 +6,8 @@ import { IdempotencyRepository } from '../persistence/repositories/idempotency.r
 /** Stored responses are replayed for 24 hours (SPEC 6). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/** Longer than any request may run (the LLM deadline is seconds): after it, a claim is dead. */
+export const IN_PROGRESS_LEASE_MS = 5 * 60 * 1000;
 
 export type Claim =
   | { kind: 'claimed'; recordId: string }
@@ -22,6 +24,7 @@ export class IdempotencyService {
       request.key,
       request.requestHash,
       IDEMPOTENCY_TTL_MS,
+      IN_PROGRESS_LEASE_MS,
     );
     if (outcome.claimed) return { kind: 'claimed', recordId: outcome.record.id };
     const existing = outcome.existing;

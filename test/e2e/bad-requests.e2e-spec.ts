@@ -10,6 +10,9 @@ import { createTestDatabase, type TestDatabase } from '../utils/test-database';
  * SPEC 8: every bad request answers with the documented status, type, code and param,
  * never echoes the submitted text, and stores, counts and bills nothing.
  */
+// Generous: the machine is shared, and the real rule set loads at start.
+jest.setTimeout(30_000);
+
 const ASSESS = '/v1/conversation-analytics/assess';
 const MARKER = 'PRIVATE-TURN-TEXT-7f3a';
 
@@ -339,12 +342,12 @@ describe('bad requests', () => {
     const { ApiKeyService } = await import('../../src/auth/api-key.service');
     await harness.app.get(ApiKeyService).revoke(revoked.keyId);
     keys = { assessKey: tenant.key, readOnlyKey: readOnly.key, revokedKey: revoked.key };
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await harness?.close();
     await db?.drop();
-  });
+  }, 60_000);
 
   it('has at least 40 cases', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(40);
@@ -402,12 +405,12 @@ describe('per-key rate limit', () => {
       env: { ...db.env, RATE_LIMIT_REQUESTS: '3', RATE_LIMIT_WINDOW_SECONDS: '60' },
       stages: [new MarkerStage()],
     });
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await harness?.close();
     await db?.drop();
-  });
+  }, 60_000);
 
   it('answers 429 with Retry-After and RateLimit-* once a key exceeds its window', async () => {
     const tenant = await createTenant(harness.app);

@@ -14,13 +14,15 @@ export class IdempotencyRepository {
 
   /**
    * Inserts an in-progress record; the unique (tenant, key) index makes exactly one caller
-   * win across instances. An expired record is removed and the claim retried once.
+   * win across instances. An expired record, or an in-progress one past its lease, is
+   * removed and the claim retried once.
    */
   async claim(
     tenantId: string,
     idempotencyKey: string,
     requestHash: string,
     ttlMs: number,
+    inProgressLeaseMs: number,
   ): Promise<ClaimResult> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const now = new Date();
@@ -46,9 +48,19 @@ export class IdempotencyRepository {
         idempotencyKey,
       });
       if (!existing) continue; // released between our insert and read: try again
-      if (existing.expiresAt > nowIso()) return { claimed: false, existing };
+      const expired = existing.expiresAt <= nowIso();
+      // An in-progress claim older than the lease belongs to a process that died mid-request;
+      // without this the key would answer 409 for 24 hours.
+      const abandoned =
+        existing.status === 'in_progress' &&
+        Date.parse(existing.createdAt) < Date.now() - inProgressLeaseMs;
+      if (!expired && !abandoned) return { claimed: false, existing };
       await this.db.write((manager) =>
-        manager.delete(IdempotencyRecordEntity, { id: existing.id, expiresAt: existing.expiresAt }),
+        manager.delete(IdempotencyRecordEntity, {
+          id: existing.id,
+          status: existing.status,
+          createdAt: existing.createdAt,
+        }),
       );
     }
     throw new Error('idempotency claim did not settle');
