@@ -102,15 +102,17 @@ export async function runEval(options: {
       for await (const record of readJsonl(file)) {
         const where = `${file}:${record.line}`;
         let item;
+        let turn;
         try {
           item = toLabelledItem(record.value, sourceNameOf(file));
+          turn = toBatchTurn(record.value);
         } catch (error) {
           throw new EvalInputError(`${where}: ${(error as Error).message}`);
         }
         const scored =
           toScoredTurn(record.value.assessment) ??
           options.predictions?.get(item.id) ??
-          options.assessor?.assess(toBatchTurn(record.value)) ??
+          options.assessor?.assess(turn) ??
           null;
         if (!scored) throw new EvalInputError(`${where}: no assessment for id ${item.id}`);
         const judged = judgeItem(item, scored);
