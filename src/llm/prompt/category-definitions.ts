@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type {
   CategoryPlugin,
   SubcategoryDefinition,
 } from '../../engine/plugin-registry/plugin-contract';
+import { categoryFilterFromEnv, loadPlugins } from '../../engine/plugin-registry/plugin-loader';
 import { CATEGORY_IDS, SUBCATEGORY_IDS, type CategoryId } from '../../engine/taxonomy';
 
 /** What the prompt needs to know about one category; each plugin contributes its own. */
@@ -42,20 +42,22 @@ function bareDefinition(id: CategoryId): CategoryDefinition {
 }
 
 /**
- * Loads `plugins/<id>/<id>.plugin` for every category. Resolved from this file so that both
- * the TypeScript sources (jest, swc-node) and the compiled `dist/` tree work. This is a small
- * stand-in for the engine's plugin registry: swap the call site to the registry's list of
- * loaded plugins when it is available.
+ * The prompt's category definitions from the installed plugins, loaded and validated by the
+ * engine's plugin loader (the same one the rules engine uses). The path is resolved from
+ * this file so both the TypeScript sources and the compiled `dist/` tree work. A category
+ * whose plugin is missing (or disabled) is still asked about, by its ids alone.
  */
 export function loadCategoryDefinitions(
   pluginsDir = resolve(__dirname, '../../../plugins'),
 ): CategoryDefinition[] {
+  const registry = loadPlugins({
+    pluginsDir,
+    filter: categoryFilterFromEnv(),
+    requirePluginForRules: false,
+    onIncompletePlugin: () => undefined,
+  });
   return CATEGORY_IDS.map((id) => {
-    const base = join(pluginsDir, id, `${id}.plugin`);
-    const file = ['.ts', '.js'].map((ext) => base + ext).find((candidate) => existsSync(candidate));
-    if (!file) return bareDefinition(id);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const loaded = require(file) as { plugin?: CategoryPlugin };
-    return loaded.plugin ? definitionFromPlugin(loaded.plugin) : bareDefinition(id);
+    const plugin = registry.plugins.find((candidate) => candidate.manifest.id === id);
+    return plugin ? definitionFromPlugin(plugin) : bareDefinition(id);
   });
 }

@@ -1,3 +1,4 @@
+import { CATEGORY_IDS } from '../../../src/engine/taxonomy';
 import { jsonVerdict, OpenAiCompatibleTestServer } from '../../utils/openai-compatible-test-server';
 import {
   assess,
@@ -85,6 +86,10 @@ describe.each(drivers)('LLM stage with the %s driver', (driverName, redisUrl) =>
     expect(prompt).toContain('I will do it tonight');
     expect(prompt).toContain('earlier turn two');
     expect(prompt).toContain('self_harm/ideation score 0.6');
+    // Every category plugin contributed its definitions to the system prompt.
+    const system = request.messages[0].content;
+    for (const id of CATEGORY_IDS) expect(system).toContain(`### ${id}`);
+    expect(system).toContain('`emotional_reliance`: ');
   });
 
   it('lets the model lower a rules score but never an authoritative one', async () => {
@@ -245,6 +250,42 @@ describe.each(drivers)('LLM stage with the %s driver', (driverName, redisUrl) =>
       ['rules', 'llm'],
     ]);
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('LLM stage with LLM_MODE=on_signal', () => {
+  const server = new OpenAiCompatibleTestServer();
+  let harness: StageHarness;
+
+  beforeAll(async () => {
+    await server.start();
+    harness = await createStageHarness(
+      { baseUrl: server.baseUrl, model: 'm', mode: 'on_signal', timeoutMs: TIMEOUT_MS },
+      { redisUrl: undefined },
+    );
+  });
+
+  afterAll(async () => {
+    await harness.close();
+    await server.stop();
+  });
+
+  it('skips quiet turns without a notice and refines turns with a signal', async () => {
+    server.respond({ kind: 'answer', content: jsonVerdict() });
+    const quiet = await assess(harness.stage, turnContext('hello'), rulesOutcome([]));
+    expect(quiet.llm).toEqual({ ran: false, findings: [], flags: [] });
+    expect(quiet.verdict.stages).toEqual(['rules']);
+    expect(server.requests).toHaveLength(0);
+
+    const raised = turnContext('hello again');
+    raised.conversation.ema = 1.2;
+    expect((await assess(harness.stage, raised, rulesOutcome([]))).verdict.stages).toEqual([
+      'rules',
+      'llm',
+    ]);
+    const signalled = await assess(harness.stage, turnContext('signal'), rulesOutcome([{}]));
+    expect(signalled.verdict.stages).toEqual(['rules', 'llm']);
+    expect(server.requests).toHaveLength(2);
   });
 });
 
