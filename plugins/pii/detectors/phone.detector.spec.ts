@@ -14,6 +14,10 @@ describe('pii.phone', () => {
     ['text me on +1 415 555 2671', '+1 415 555 2671', 'US', undefined],
     ['my UK line is +44 20 7946 0958', '+44 20 7946 0958', 'GB', 'fixed_line'],
     ['번호 공일공 일이삼사 오육칠팔 이야', '공일공 일이삼사 오육칠팔', 'KR', 'mobile'],
+    ['携帯は090-1234-5678です', '090-1234-5678', 'JP', 'mobile'],
+    ["They're not answering, phone 0494 92 82 32", '0494 92 82 32', 'FR', undefined],
+    ['my london number is 020 7946 0958', '020 7946 0958', 'GB', 'fixed_line'],
+    ['mon numéro: 06 12 34 56 78', '06 12 34 56 78', 'KR', undefined],
   ])('finds %s', (text, expected, country, type) => {
     const hits = detector.detect(text);
     expect(hits.map((h) => text.slice(h.start, h.end))).toEqual([expected]);
@@ -34,7 +38,17 @@ describe('pii.phone', () => {
     'the score was 3-2 in 2023',
     '이일 삼일 사일',
     'pi is 3.14159265358979',
+    'the lottery numbers were 0494 92 82 32',
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
+  });
+});
+
+describe('pii.phone region guesses', () => {
+  it('marks numbers read with a region other than KR/US as guessed, and only next to a phone word', () => {
+    const detector = new PhoneDetector();
+    expect(detector.detect('phone 020 7946 0958')[0].facts?.guessed).toBe(true);
+    expect(detector.detect('010-1234-5678')[0].facts?.guessed).toBe(false);
+    expect(detector.detect('020 7946 0958')).toEqual([]);
   });
 });

@@ -4,7 +4,13 @@ import type {
   DetectorHit,
   TextDetector,
 } from '../../../src/engine/plugin-registry/plugin-contract';
-import { countDigits, digitsOf, ORDER_NUMBER_CONTEXT, precededBy } from './text-window';
+import {
+  contextMatches,
+  countDigits,
+  digitsOf,
+  ORDER_NUMBER_CONTEXT,
+  precededBy,
+} from './text-window';
 
 /**
  * Phone numbers, found and validated by libphonenumber-js: Korean (default region), US and any
@@ -40,6 +46,9 @@ const CANDIDATE = new RegExp(
     String.raw`\(?0\d{1,2}\)?[\s.-]?\d{3,4}[\s.-]?\d{4}`,
     String.raw`1[5-9]\d{2}[\s.-]?\d{4}`,
     String.raw`\(?[2-9]\d{2}\)?[\s.-]?\d{3}[\s.-]?\d{4}`,
+    // Other national formats ("0494 92 82 32", "020 7946 0958", "090-1234-5678"), parsed
+    // for other regions only next to a phone word.
+    String.raw`\(?0\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4}`,
   ]
     .map((shape) => String.raw`(?<![\w.+/-])${shape}(?![\w]|[.-]\d)`)
     .join('|'),
@@ -47,10 +56,41 @@ const CANDIDATE = new RegExp(
 );
 const MAX_CANDIDATES = 50;
 
+/** Words that announce a phone number, in the languages the product sees. */
+const PHONE_WORDS =
+  /phone|\btel\b|tel\.|\bcall|mobile|\bcell|whats\s?app|text\s+me|\bfax|\bnumber\b|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|num[ée]ro|nummer|номер|телефон|هاتف|โทร|điện thoại/i;
+/**
+ * Regions tried, after KR and US, for a national-format number next to a phone word; the
+ * script of the turn decides which come first. The country is then a best guess (`guessed`).
+ */
+const LATIN_REGIONS: CountryCode[] = [
+  'GB',
+  'DE',
+  'FR',
+  'ES',
+  'IT',
+  'NL',
+  'BE',
+  'IN',
+  'BR',
+  'AU',
+  'MX',
+  'PH',
+  'ID',
+];
+function regionsFor(text: string): CountryCode[] {
+  if (/[\u3040-\u30ff]/.test(text)) return ['JP', ...LATIN_REGIONS];
+  if (/[\u4e00-\u9fff]/.test(text)) return ['CN', 'TW', 'HK', ...LATIN_REGIONS];
+  if (/[\u0400-\u04ff]/.test(text)) return ['RU', 'UA', ...LATIN_REGIONS];
+  if (/[\u0e00-\u0e7f]/.test(text)) return ['TH', ...LATIN_REGIONS];
+  if (/[ăâđêôơư]/i.test(text)) return ['VN', ...LATIN_REGIONS];
+  return [...LATIN_REGIONS, 'JP', 'CN'];
+}
+
 const MONEY_BEFORE = /(?:[$₩€£¥]|usd|krw|won|price|cost|total|amount|가격|금액|총)\s*$/i;
 const MONEY_AFTER = /^\s*(?:원|달러|만원|천원|won|dollars?|usd|krw|₩)/i;
 
-type Found = { start: number; end: number; phone: PhoneNumber };
+type Found = { start: number; end: number; phone: PhoneNumber; guessed?: boolean };
 
 export class PhoneDetector implements TextDetector {
   readonly id = 'pii.phone';
@@ -73,6 +113,7 @@ export class PhoneDetector implements TextDetector {
           country: f.phone.country ?? 'unknown',
           type: normaliseType(f.phone.getType()),
           international: /^(?:\+|00)/.test(text.slice(f.start, f.end)),
+          guessed: f.guessed === true,
         },
       });
     }
@@ -91,8 +132,28 @@ export class PhoneDetector implements TextDetector {
       const end = start + m[0].length;
       if (this.looksLikeOtherNumber(text, start, end)) continue;
       const phone = this.parse(m[0]);
-      if (phone) out.push({ start, end, phone });
+      if (phone) {
+        out.push({ start, end, phone });
+        continue;
+      }
+      const guess = this.parseWithPhoneWord(text, m[0], start, end);
+      if (guess) out.push({ start, end, phone: guess, guessed: true });
     }
+  }
+
+  private parseWithPhoneWord(
+    text: string,
+    raw: string,
+    start: number,
+    end: number,
+  ): PhoneNumber | undefined {
+    if (raw.startsWith('+') || !contextMatches(text, start, end, PHONE_WORDS, 40, 20))
+      return undefined;
+    for (const region of regionsFor(text)) {
+      const phone = parsePhoneNumberFromString(raw, { defaultCountry: region });
+      if (phone?.isValid()) return phone;
+    }
+    return undefined;
   }
 
   private parse(raw: string): PhoneNumber | undefined {
