@@ -1,6 +1,6 @@
-import { RE2JS } from 're2js';
 import type { DetectorHit } from '../plugin-registry/plugin-contract';
 import type { TurnText } from '../normalisation/turn-text';
+import type { LinearRegex } from './linear-regex';
 import { MAX_MATCHES, NO_SPANS, type Match, type MatchResult } from './match';
 import type { PhraseHits, PhraseIndex } from './phrase-index';
 import type { Expression, FactCondition } from './rule-pack.types';
@@ -21,7 +21,7 @@ export interface TurnScope {
 
 export type CompiledExpression = (scope: TurnScope) => MatchResult;
 
-export type CompiledRegex = { id: number; regex: RE2JS; raw: boolean };
+export type CompiledRegex = { id: number; regex: LinearRegex; raw: boolean };
 
 export type ExpressionResolver = {
   phrases: PhraseIndex;
@@ -105,12 +105,18 @@ function phraseMatcher(ids: number[]): CompiledExpression {
     const [id] = ids;
     return (scope) => scope.phraseHits().get(id) ?? null;
   }
+  const wanted = new Set(ids);
   return (scope) => {
     const hits = scope.phraseHits();
     let found: Match[] | null = null;
-    for (const id of ids) {
-      const matches = hits.get(id);
-      if (matches) (found ??= []).push(...matches);
+    // A turn hits few phrases; a list can hold hundreds: walk whichever side is smaller.
+    if (hits.size < wanted.size) {
+      for (const [id, matches] of hits) if (wanted.has(id)) (found ??= []).push(...matches);
+    } else {
+      for (const id of ids) {
+        const matches = hits.get(id);
+        if (matches) (found ??= []).push(...matches);
+      }
     }
     return found;
   };
@@ -184,23 +190,17 @@ function factHolds(hit: DetectorHit, condition: FactCondition): boolean {
   }
 }
 
-/** Runs one RE2 regex over the normalised (or original) text and maps matches back. */
+/** Runs one rule regex over the normalised (or original) text and maps matches back. */
 export function runRegex(compiled: CompiledRegex, text: TurnText): MatchResult {
   const subject = compiled.raw ? text.original : text.normalised.text;
-  const matcher = compiled.regex.matcher(subject);
-  let found: Match[] | null = null;
-  let from = 0;
-  while (from <= subject.length && matcher.find(from)) {
-    const start = matcher.start();
-    const end = matcher.end();
+  const found = compiled.regex.findAll(subject, MAX_MATCHES);
+  if (found.length === 0) return null;
+  return found.map(([start, end]) => {
     const span = compiled.raw ? { start, end } : text.originalSpan(start, end);
-    (found ??= []).push({
+    return {
       ...span,
       unitStart: text.unitAtOriginal(span.start),
       unitEnd: text.unitAtOriginal(Math.max(span.start, span.end - 1)),
-    });
-    if (found.length >= MAX_MATCHES) break;
-    from = end > start ? end : end + 1;
-  }
-  return found;
+    };
+  });
 }

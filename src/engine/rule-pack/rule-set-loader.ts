@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { RE2JS } from 're2js';
 import { CORE_NORMALISERS } from '../normalisation/core-normalisers';
 import {
   categoryFilterFromEnv,
@@ -16,6 +15,7 @@ import {
   type CompiledRegex,
   type ExpressionResolver,
 } from './expression-compiler';
+import { compileLinearRegex } from './linear-regex';
 import { parsePack, parseSharedList } from './pack-parser';
 import { PhraseIndex } from './phrase-index';
 import { buildPolicy } from './policy-loader';
@@ -204,7 +204,7 @@ export function buildRuleSet(options: RuleSetOptions): RuleSetBuild {
         const key = `${raw ? 'raw' : 'norm'}:${pattern}`;
         let entry = regexIds.get(key);
         if (!entry) {
-          entry = { id: regexes.length, regex: RE2JS.compile(pattern), raw };
+          entry = { id: regexes.length, regex: compileLinearRegex(pattern), raw };
           regexes.push(entry);
           regexIds.set(key, entry);
         }

@@ -1,0 +1,151 @@
+import { setFlagsFromString } from 'node:v8';
+import { RE2JS } from 're2js';
+
+/**
+ * Runs rule regexes in linear time, fast. Every pattern is first validated as RE2 syntax
+ * (re2js: no backreferences or lookaround, so a linear-time automaton exists). Patterns that
+ * native JavaScript reads the same way then run on V8's regex engine with its linear-time
+ * fallback switched on: after a bounded number of backtracks V8 reruns the match on its
+ * automaton engine, so catastrophic backtracking cannot happen. The rest (RE2-only syntax,
+ * Unicode classes) run on re2js, which is linear but slower.
+ */
+
+let fallbackEnabled = false;
+function enableLinearFallback(): void {
+  if (fallbackEnabled) return;
+  setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
+  setFlagsFromString('--regexp-backtracks-before-fallback=2000');
+  fallbackEnabled = true;
+}
+
+/** Syntax RE2 accepts that JavaScript reads differently or not at all (Unicode classes are rewritten). */
+const RE2_ONLY = /\[\[:|\\[QEzAC]|\(\?P?<|\(\?[imsU-]+[:)]/;
+const LEADING_FLAGS = /^\(\?([ims]+)\)/;
+/** Texts up to this length run on V8's engine; longer ones on re2js (strictly linear). */
+const NATIVE_MAX_CHARS = 2000;
+
+export type LinearRegex = {
+  readonly engine: 'v8' | 're2js';
+  /** Start/end offsets of up to `limit` non-overlapping matches. */
+  findAll(subject: string, limit: number): [number, number][];
+};
+
+/** Throws (with RE2's message) when the pattern is not valid RE2 syntax. */
+export function compileLinearRegex(pattern: string): LinearRegex {
+  const re2 = RE2JS.compile(pattern);
+  const leading = LEADING_FLAGS.exec(pattern);
+  const rest = leading ? pattern.slice(leading[0].length) : pattern;
+  // V8's linear fallback does not cover Unicode-mode regexes, so \pL-style classes are
+  // spelled out as explicit BMP ranges instead of using the `u` flag.
+  const body = RE2_ONLY.test(rest) ? null : expandUnicodeClasses(rest);
+  if (body !== null) {
+    try {
+      enableLinearFallback();
+      const native = new RegExp(body, `g${leading ? leading[1] : ''}`);
+      return {
+        engine: 'v8',
+        // Backtracking over a bounded text is bounded too (the V8 fallback removes the
+        // exponential cases; polynomial ones stay small); longer texts go to re2js.
+        findAll: (subject, limit) =>
+          subject.length <= NATIVE_MAX_CHARS
+            ? nativeFindAll(native, subject, limit)
+            : re2FindAll(re2, subject, limit),
+      };
+    } catch {
+      // Not valid JavaScript syntax: re2js reads it.
+    }
+  }
+  return { engine: 're2js', findAll: (subject, limit) => re2FindAll(re2, subject, limit) };
+}
+
+const rangeCache = new Map<string, string | null>();
+
+/** `\p{L}` as the BMP ranges it matches, written for a character class; null if unknown. */
+function propertyRanges(name: string): string | null {
+  const cached = rangeCache.get(name);
+  if (cached !== undefined) return cached;
+  let test: RegExp;
+  try {
+    test = new RegExp(`^\\p{${name}}$`, 'u');
+  } catch {
+    rangeCache.set(name, null);
+    return null;
+  }
+  const hex = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
+  let ranges = '';
+  let start = -1;
+  for (let code = 0; code <= 0x10000; code++) {
+    const inside =
+      code < 0x10000 && !(code >= 0xd800 && code <= 0xdfff) && test.test(String.fromCharCode(code));
+    if (inside && start < 0) start = code;
+    if (!inside && start >= 0) {
+      ranges += start === code - 1 ? hex(start) : `${hex(start)}-${hex(code - 1)}`;
+      start = -1;
+    }
+  }
+  rangeCache.set(name, ranges);
+  return ranges;
+}
+
+/** Rewrites \pL, \p{Hangul}, \PL into explicit classes; null when that is not possible. */
+function expandUnicodeClasses(pattern: string): string | null {
+  if (!/\\[pP]/.test(pattern)) return pattern;
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === '\\') {
+      const next = pattern[i + 1];
+      if (next === 'p' || next === 'P') {
+        let name: string;
+        let length: number;
+        if (pattern[i + 2] === '{') {
+          const close = pattern.indexOf('}', i + 3);
+          if (close < 0) return null;
+          name = pattern.slice(i + 3, close);
+          length = close - i + 1;
+        } else {
+          name = pattern[i + 2];
+          length = 3;
+        }
+        const negated = next === 'P' || name.startsWith('^');
+        const ranges = propertyRanges(name.replace(/^\^/, ''));
+        if (ranges === null || (negated && inClass)) return null;
+        out += inClass ? ranges : `[${negated ? '^' : ''}${ranges}]`;
+        i += length - 1;
+        continue;
+      }
+      out += char + (next ?? '');
+      i++;
+      continue;
+    }
+    if (char === '[' && !inClass) inClass = true;
+    else if (char === ']' && inClass) inClass = false;
+    out += char;
+  }
+  return out;
+}
+
+function nativeFindAll(regex: RegExp, subject: string, limit: number): [number, number][] {
+  const found: [number, number][] = [];
+  regex.lastIndex = 0;
+  let match: RegExpExecArray | null;
+  while (found.length < limit && (match = regex.exec(subject)) !== null) {
+    found.push([match.index, match.index + match[0].length]);
+    if (match[0].length === 0) regex.lastIndex++;
+  }
+  return found;
+}
+
+function re2FindAll(regex: RE2JS, subject: string, limit: number): [number, number][] {
+  const found: [number, number][] = [];
+  const matcher = regex.matcher(subject);
+  let from = 0;
+  while (found.length < limit && from <= subject.length && matcher.find(from)) {
+    const start = matcher.start();
+    const end = matcher.end();
+    found.push([start, end]);
+    from = end > start ? end : end + 1;
+  }
+  return found;
+}
