@@ -91,6 +91,27 @@ async function measure(url: string, headers: Record<string, string>) {
   };
 }
 
+/** Mean time per pipeline stage, from the app's own /metrics, to show where time goes. */
+async function stageLatencies(port: number): Promise<Record<string, number>> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const read = (kind: 'sum' | 'count') =>
+    new Map(
+      [
+        ...text.matchAll(
+          new RegExp(
+            `assessment_stage_duration_seconds_${kind}\\{stage="(\\w+)"[^}]*\\} ([\\d.e+-]+)`,
+            'g',
+          ),
+        ),
+      ].map((match) => [match[1], Number(match[2])]),
+    );
+  const sums = read('sum');
+  const counts = read('count');
+  return Object.fromEntries(
+    [...sums].map(([stage, sum]) => [stage, (sum / (counts.get(stage) || 1)) * 1000]),
+  );
+}
+
 async function stop(server: Server): Promise<void> {
   server.process.removeAllListeners('exit');
   await new Promise<void>((resolve) => {
@@ -103,6 +124,7 @@ async function stop(server: Server): Promise<void> {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ca-bench-'));
   const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+  let stageMeans: Record<string, number> = {};
   try {
     const bare = await startServer('bench/http-bare-server.ts', {}, 39_101, /listening/);
     results.bare = await measure(`http://127.0.0.1:${bare.port}/echo`, {});
@@ -127,6 +149,7 @@ async function main(): Promise<void> {
         authorization: `Bearer ${key}`,
       },
     );
+    stageMeans = await stageLatencies(app.port);
     await stop(app);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -138,6 +161,9 @@ async function main(): Promise<void> {
     console.log(
       `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`,
     );
+  }
+  for (const [stage, ms] of Object.entries(stageMeans)) {
+    console.log(`mean ${stage} stage time inside assess: ${ms.toFixed(2)} ms`);
   }
   const ratio = results.assess.rps / results.bare.rps;
   console.log(

@@ -11,7 +11,10 @@ import { newId, nowIso } from '../persistence/columns';
 import { Database, isUniqueViolation } from '../persistence/database';
 import { AssessmentEntity } from '../persistence/entities/assessment.entity';
 import { UsageRecordEntity } from '../persistence/entities/usage-record.entity';
-import { AssessmentRepository } from '../persistence/repositories/assessment.repository';
+import {
+  AssessmentRepository,
+  type StoredAssessment,
+} from '../persistence/repositories/assessment.repository';
 import { ConversationRepository } from '../persistence/repositories/conversation.repository';
 import { UsageRepository } from '../persistence/repositories/usage.repository';
 import { AssessmentPipeline, type PipelineResult } from './assessment-pipeline.service';
@@ -190,7 +193,7 @@ export class AssessmentService {
    */
   private async answerDuplicate(
     manager: EntityManager,
-    stored: AssessmentEntity,
+    stored: StoredAssessment,
     textSha256: string,
     request: AssessRequest,
     claimId: string | undefined,

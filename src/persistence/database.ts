@@ -28,6 +28,24 @@ export class Database {
     return run;
   }
 
+  /**
+   * A raw parameterised statement, for the hot path of every turn, where the ORM's query
+   * building costs several times the statement itself. Write `?` placeholders; they become
+   * `$1..$n` on PostgreSQL. Pass the transaction's manager to run inside it.
+   */
+  query<T>(sql: string, params: unknown[], manager: EntityManager = this.manager): Promise<T[]> {
+    let index = 0;
+    if (this.isPostgres) {
+      return manager.query(
+        sql.replace(/\?/g, () => `$${++index}`),
+        params,
+      ) as Promise<T[]>;
+    }
+    // better-sqlite3 binds no booleans: store them as 0/1 like TypeORM does.
+    const bound = params.map((value) => (typeof value === 'boolean' ? Number(value) : value));
+    return manager.query(sql, bound) as Promise<T[]>;
+  }
+
   async ping(): Promise<void> {
     await this.dataSource.query('SELECT 1');
   }

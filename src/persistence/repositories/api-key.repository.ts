@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import { Database } from '../database';
-import { ApiKeyEntity } from '../entities/api-key.entity';
+import { ApiKeyEntity, type ApiKeyMode, type ApiKeyScope } from '../entities/api-key.entity';
+
+export type ActiveApiKey = Pick<ApiKeyEntity, 'id' | 'tenantId' | 'mode' | 'scopes'>;
 
 @Injectable()
 export class ApiKeyRepository {
@@ -11,8 +13,24 @@ export class ApiKeyRepository {
     return this.db.write((manager) => manager.save(key));
   }
 
-  findActiveByHash(keyHash: string): Promise<ApiKeyEntity | null> {
-    return this.db.manager.findOneBy(ApiKeyEntity, { keyHash, revokedAt: IsNull() });
+  /** Runs on every authenticated request: one indexed raw statement. */
+  async findActiveByHash(keyHash: string): Promise<ActiveApiKey | null> {
+    const [row] = await this.db.query<{
+      id: string;
+      tenant_id: string;
+      mode: ApiKeyMode;
+      scopes: string;
+    }>(
+      'SELECT id, tenant_id, mode, scopes FROM api_key WHERE key_hash = ? AND revoked_at IS NULL',
+      [keyHash],
+    );
+    if (!row) return null;
+    return {
+      id: row.id,
+      tenantId: row.tenant_id,
+      mode: row.mode,
+      scopes: JSON.parse(row.scopes) as ApiKeyScope[],
+    };
   }
 
   listForTenant(tenantId?: string): Promise<ApiKeyEntity[]> {

@@ -7,21 +7,90 @@ import type {
   HistoryTurn,
   LateRefinementRecorderPort,
 } from '../../engine/pipeline/ports';
+import type { Level } from '../../engine/taxonomy';
 import { Database } from '../database';
 import { AssessmentEntity } from '../entities/assessment.entity';
 
 type EventKey = ConversationKey & { eventId: string };
 
+export type StoredAssessment = Pick<
+  AssessmentEntity,
+  'id' | 'textSha256' | 'response' | 'severity'
+>;
+
+const INSERT_COLUMNS = [
+  'id',
+  'tenant_id',
+  'mode',
+  'conversation_id',
+  'event_id',
+  'turn_number',
+  'text_sha256',
+  'text',
+  'speaker_type',
+  'user_id_hash',
+  'character_id',
+  'turn_index',
+  'event_timestamp',
+  'severity',
+  'action',
+  'response',
+  'late_refinement',
+  'request_id',
+  'created_at',
+];
+
 @Injectable()
 export class AssessmentRepository implements ConversationHistoryPort, LateRefinementRecorderPort {
   constructor(private readonly db: Database) {}
 
-  findByEvent(key: EventKey, manager: EntityManager = this.db.manager) {
-    return manager.findOneBy(AssessmentEntity, key);
+  /** The stored turn for an eventId, if any (raw: it runs on every turn). */
+  async findByEvent(
+    key: EventKey,
+    manager: EntityManager = this.db.manager,
+  ): Promise<StoredAssessment | null> {
+    const [row] = await this.db.query<{
+      id: string;
+      text_sha256: string;
+      response: string;
+      severity: Level;
+    }>(
+      'SELECT id, text_sha256, response, severity FROM assessment ' +
+        'WHERE tenant_id = ? AND mode = ? AND conversation_id = ? AND event_id = ?',
+      [key.tenantId, key.mode, key.conversationId, key.eventId],
+      manager,
+    );
+    return row
+      ? { id: row.id, textSha256: row.text_sha256, response: row.response, severity: row.severity }
+      : null;
   }
 
-  async insert(manager: EntityManager, assessment: AssessmentEntity): Promise<void> {
-    await manager.insert(AssessmentEntity, assessment);
+  async insert(manager: EntityManager, row: AssessmentEntity): Promise<void> {
+    await this.db.query(
+      `INSERT INTO assessment (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`,
+      [
+        row.id,
+        row.tenantId,
+        row.mode,
+        row.conversationId,
+        row.eventId,
+        row.turnNumber,
+        row.textSha256,
+        row.text,
+        row.speakerType,
+        row.userIdHash,
+        row.characterId,
+        row.turnIndex,
+        row.eventTimestamp,
+        row.severity,
+        row.action,
+        row.response,
+        row.lateRefinement,
+        row.requestId,
+        row.createdAt,
+      ],
+      manager,
+    );
   }
 
   /** One page of a conversation's turns in arrival order, after `afterTurn`. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ConversationKey } from '../../engine/pipeline/ports';
-import { CATEGORY_IDS, type CategoryId } from '../../engine/taxonomy';
+import type { ConversationFlag } from '../../engine/pipeline/assessment-stage';
+import { CATEGORY_IDS, type CategoryId, type Level, type Mode } from '../../engine/taxonomy';
 import { newId, nowIso } from '../columns';
 import { Database } from '../database';
 import { ConversationStateEntity } from '../entities/conversation-state.entity';
@@ -9,62 +10,91 @@ import { ConversationStateEntity } from '../entities/conversation-state.entity';
 const zeroCounts = (): Record<CategoryId, number> =>
   Object.fromEntries(CATEGORY_IDS.map((id) => [id, 0])) as Record<CategoryId, number>;
 
+type StateRow = {
+  id: string;
+  tenant_id: string;
+  mode: Mode;
+  conversation_id: string;
+  turns: number;
+  peak: Level;
+  ema: number | string;
+  category_counts: string;
+  flags: string;
+  created_at: string;
+  updated_at: string;
+};
+
+const SELECT_STATE =
+  'SELECT id, tenant_id, mode, conversation_id, turns, peak, ema, category_counts, flags, ' +
+  'created_at, updated_at FROM conversation_state WHERE tenant_id = ? AND mode = ? AND conversation_id = ?';
+
+const keyParams = (key: ConversationKey) => [key.tenantId, key.mode, key.conversationId];
+
+const toEntity = (row: StateRow): ConversationStateEntity =>
+  Object.assign(new ConversationStateEntity(), {
+    id: row.id,
+    tenantId: row.tenant_id,
+    mode: row.mode,
+    conversationId: row.conversation_id,
+    turns: Number(row.turns),
+    peak: row.peak,
+    ema: Number(row.ema),
+    categoryCounts: JSON.parse(row.category_counts) as Record<CategoryId, number>,
+    flags: JSON.parse(row.flags) as ConversationFlag[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+
 @Injectable()
 export class ConversationRepository {
   constructor(private readonly db: Database) {}
 
   /** Unlocked read: the snapshot the stages see before the turn is applied. */
-  findState(key: ConversationKey): Promise<ConversationStateEntity | null> {
-    return this.db.manager.findOneBy(ConversationStateEntity, key);
+  async findState(key: ConversationKey): Promise<ConversationStateEntity | null> {
+    const [row] = await this.db.query<StateRow>(`${SELECT_STATE}`, keyParams(key));
+    return row ? toEntity(row) : null;
   }
 
   /**
-   * Inside a write transaction: creates the row if missing, then locks it (PostgreSQL
-   * SELECT ... FOR UPDATE) so concurrent turns of one conversation apply one after another,
-   * on any number of instances. On SQLite the write queue already serialises.
+   * Inside a write transaction: locks the conversation's row, creating it on the first turn,
+   * so concurrent turns of one conversation apply one after another on any number of
+   * instances (PostgreSQL SELECT ... FOR UPDATE; on SQLite the write queue serialises).
+   * Raw statements: this runs on every turn.
    */
   async lockState(manager: EntityManager, key: ConversationKey): Promise<ConversationStateEntity> {
-    const locked = () => {
-      const query = manager
-        .getRepository(ConversationStateEntity)
-        .createQueryBuilder('state')
-        .where('state.tenant_id = :tenantId AND state.mode = :mode', key)
-        .andWhere('state.conversation_id = :conversationId', key);
-      return this.db.isPostgres ? query.setLock('pessimistic_write') : query;
-    };
-    // Most turns continue a conversation: lock the existing row in one statement.
-    const existing = await locked().getOne();
-    if (existing) return existing;
+    const lockSql = this.db.isPostgres ? `${SELECT_STATE} FOR UPDATE` : SELECT_STATE;
+    const [existing] = await this.db.query<StateRow>(lockSql, keyParams(key), manager);
+    if (existing) return toEntity(existing);
     const now = nowIso();
-    // First turn: create the row; a concurrent creator makes this a no-op (and on
-    // PostgreSQL waits for its commit), then the row is locked as above.
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(ConversationStateEntity)
-      .values({
-        id: newId(),
-        ...key,
-        turns: 0,
-        peak: 'none',
-        ema: 0,
-        categoryCounts: zeroCounts(),
-        flags: [],
-        createdAt: now,
-        updatedAt: now,
-      })
-      .orIgnore()
-      .execute();
-    return locked().getOneOrFail();
+    // First turn: a concurrent creator makes this a no-op (on PostgreSQL it waits for that
+    // creator's commit), then the row is locked as above. The conflict clause differs by dialect.
+    const insert = this.db.isPostgres ? 'INSERT INTO' : 'INSERT OR IGNORE INTO';
+    const onConflict = this.db.isPostgres ? ' ON CONFLICT DO NOTHING' : '';
+    await this.db.query(
+      `${insert} conversation_state (id, tenant_id, mode, conversation_id, turns, peak, ema, ` +
+        `category_counts, flags, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 'none', 0, ?, '[]', ?, ?)${onConflict}`,
+      [newId(), ...keyParams(key), JSON.stringify(zeroCounts()), now, now],
+      manager,
+    );
+    const [created] = await this.db.query<StateRow>(lockSql, keyParams(key), manager);
+    return toEntity(created);
   }
 
-  /** Writes the new values of a locked row (an UPDATE by id, no read-before-write). */
+  /** Writes the new values of a locked row. */
   async update(manager: EntityManager, state: ConversationStateEntity): Promise<void> {
-    const { id, turns, peak, ema, categoryCounts, flags, updatedAt } = state;
-    await manager.update(
-      ConversationStateEntity,
-      { id },
-      { turns, peak, ema, categoryCounts, flags, updatedAt },
+    await this.db.query(
+      'UPDATE conversation_state SET turns = ?, peak = ?, ema = ?, category_counts = ?, flags = ?, ' +
+        'updated_at = ? WHERE id = ?',
+      [
+        state.turns,
+        state.peak,
+        state.ema,
+        JSON.stringify(state.categoryCounts),
+        JSON.stringify(state.flags),
+        state.updatedAt,
+        state.id,
+      ],
+      manager,
     );
   }
 

@@ -72,10 +72,10 @@ export class IdempotencyRepository {
     responseStatus: number,
     responseBody: string,
   ): Promise<void> {
-    await manager.update(
-      IdempotencyRecordEntity,
-      { id },
-      { status: 'completed', responseStatus, responseBody },
+    await this.db.query(
+      "UPDATE idempotency_record SET status = 'completed', response_status = ?, response_body = ? WHERE id = ?",
+      [responseStatus, responseBody, id],
+      manager,
     );
   }
 

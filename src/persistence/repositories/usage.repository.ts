@@ -11,7 +11,20 @@ export class UsageRepository {
   constructor(private readonly db: Database) {}
 
   async insert(manager: EntityManager, record: UsageRecordEntity): Promise<void> {
-    await manager.insert(UsageRecordEntity, record);
+    await this.db.query(
+      'INSERT INTO usage_record (id, tenant_id, mode, billable, day, assessment_id, created_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [
+        record.id,
+        record.tenantId,
+        record.mode,
+        record.billable,
+        record.day,
+        record.assessmentId,
+        record.createdAt,
+      ],
+      manager,
+    );
   }
 
   async dailyCounts(tenantId: string, fromDay: string, toDay: string): Promise<DailyUsageRow[]> {
