@@ -34,6 +34,8 @@ const ADVERSARIAL: Record<string, string> = {
   imAge: fill("i'm "),
   passport: fill('passport M1234567 '),
   password: fill('password is '),
+  tokens: fill(`token ghp_${'a1'.repeat(20)} `),
+  secretStatements: fill('api key is abcdef0123456789abcd '),
   birthday: fill('born 2009-03-1 '),
   birthdayUnspaced: fill('생일'),
   passportUnspaced: fill('여권M'),

@@ -23,6 +23,9 @@ describe('pii.credential', () => {
     ['password: Tr0ub4dor&3', 'password'],
     ['wifi pw = "correcthorse"', 'password'],
     ['비밀번호는 abc123이야', 'password'],
+    ['my api key is 9f8e7d6c5b4a39281706f5e4d3c2b1a0', 'api_key'],
+    ['Authorization: Bearer abcd1234efgh5678ijkl', 'api_key'],
+    ['토큰: a1b2c3d4e5f6g7h8i9j0', 'api_key'],
     ['내 비번 qwer1234 잊지마', 'password'],
   ])('finds %s', (text, kind) => {
     expect(kinds(text)).toEqual([kind]);
@@ -48,6 +51,8 @@ describe('pii.credential', () => {
     'the task-manager is slow',
     'AKIA is not a key',
     'eyJ alone',
+    'the token_authentication_middleware is slow',
+    'my api key is in the env file',
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
   });

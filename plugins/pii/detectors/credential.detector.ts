@@ -66,6 +66,11 @@ const KEY_SHAPES: KeyShape[] = [
 ];
 const PRIVATE_KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]{1,12} ){0,3}PRIVATE KEY-----/g;
 
+/** "my api key is 9f8e...", "token: abc...": a long mixed value given for a key/token word. */
+const SECRET_STATEMENT =
+  /(?:api[\s_-]?key|access[\s_-]?key|secret[\s_-]?key|access[\s_-]?token|auth[\s_-]?token|bearer|token|client[\s_-]?secret|토큰|api\s?키|시크릿\s?키|액세스\s?키)\s*(?:is|=|:|는|은)?\s*["'`]?([A-Za-z0-9_\-./+=]{16,200})/gi;
+/** More secrets than this in one turn add nothing; keeps the overlap checks bounded. */
+const MAX_HITS = 32;
 const PASSWORD_CUE = /pass|pwd|pw|pin|비밀번호|비번|패스워드|암호/i;
 const PASSWORD_EN =
   /\b(?:password|passwd|passcode|pass\s?word|pass(?=\s*[:=])|pwd|pw|pin(?:\s?code)?)\s*(?:(?:is|was|=|:|-)\s*|is\s*:\s*)["'`“]?([^\s"'`”]{3,64})/gi;
@@ -177,12 +182,14 @@ export class CredentialDetector implements TextDetector {
     for (const shape of KEY_SHAPES) {
       if (!shape.cue.test(text)) continue;
       for (const m of text.matchAll(shape.pattern)) {
+        if (hits.length >= MAX_HITS) break;
         if (shape.kind === 'openai_key' && m[0].startsWith('sk-ant-')) continue;
         if (!/\d/.test(m[0]) && shape.kind !== 'jwt') continue;
         hits.push(this.hit(m.index, m.index + m[0].length, shape.kind, true));
       }
     }
     if (text.includes('PRIVATE KEY')) this.findPrivateKeys(text, hits);
+    if (/key|token|bearer|secret|토큰|키/i.test(text)) this.findSecretStatements(text, hits);
     if (PASSWORD_CUE.test(text)) {
       this.findPasswordStatements(text, PASSWORD_EN, hits);
       this.findPasswordStatements(text, PASSWORD_KO, hits);
@@ -195,6 +202,19 @@ export class CredentialDetector implements TextDetector {
       const endMarker = text.indexOf('PRIVATE KEY-----', m.index + m[0].length);
       const end = endMarker >= 0 ? endMarker + 'PRIVATE KEY-----'.length : m.index + m[0].length;
       hits.push(this.hit(m.index, end, 'private_key', true));
+    }
+  }
+
+  private findSecretStatements(text: string, hits: DetectorHit[]): void {
+    for (const m of text.matchAll(SECRET_STATEMENT)) {
+      if (hits.length >= MAX_HITS) return;
+      const value = m[1];
+      // Real keys mix letters and digits; "token_authentication_middleware" does not.
+      if (!/\d/.test(value) || !/[A-Za-z]/.test(value) || /^\d+$/.test(value)) continue;
+      const end = m.index + m[0].length;
+      // A value that is already a known key shape keeps its specific kind.
+      if (hits.some((h) => h.start < end && m.index < h.end)) continue;
+      hits.push(this.hit(m.index, end, 'api_key', false));
     }
   }
 

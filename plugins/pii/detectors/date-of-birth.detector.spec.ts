@@ -15,6 +15,9 @@ describe('pii.date_of_birth', () => {
     ['2008년 12월 1일에 태어났어', '2008년 12월 1일', 2008],
     ['생년월일: 950101', '950101', 1995],
     ['born 14/03/2009 in Seoul', '14/03/2009', 2009],
+    ['생년월일 90.01.25', '90.01.25', 1990],
+    ['DOB: 14.03.1990', '14.03.1990', 1990],
+    ['my bday is 3/14/09', '3/14/09', 2009],
   ])('finds %s', (text, expected, year) => {
     const hits = detector.detect(text);
     expect(hits.map((h) => text.slice(h.start, h.end))).toEqual([expected]);

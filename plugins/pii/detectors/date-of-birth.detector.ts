@@ -14,6 +14,8 @@ const BIRTH_CUES =
 const WINDOW_BEFORE = 30;
 const WINDOW_AFTER = 45;
 const MAX_CUES = 32;
+/** More dates of birth than this in one turn add nothing; keeps the overlap checks bounded. */
+const MAX_HITS = 32;
 
 const MONTHS: Record<string, number> = {
   jan: 1,
@@ -57,6 +59,11 @@ const SHAPES: DateShape[] = [
       const b = Number(m[2]);
       return a > 12 ? [year2or4(m[3]), b, a] : [year2or4(m[3]), a, b];
     },
+  },
+  // Korean YY.MM.DD ("생년월일 90.01.01"), tried when the day-first/month-first reading failed
+  {
+    pattern: /(?<![\d/.-])(\d{2})[./-](\d{1,2})[./-](\d{1,2})(?![\d/.-])/g,
+    read: (m) => [year2or4(m[1]), Number(m[2]), Number(m[3])],
   },
   // March 14, 2009 / Mar 14th / March 14
   {
@@ -104,6 +111,7 @@ export class DateOfBirthDetector implements TextDetector {
       const window = text.slice(from, to);
       for (const shape of SHAPES) {
         for (const m of window.matchAll(shape.pattern)) {
+          if (hits.length >= MAX_HITS) return hits;
           const start = from + m.index;
           const end = start + m[0].length;
           if (hits.some((h) => h.start < end && start < h.end)) continue;

@@ -23,6 +23,8 @@ const SPELLED_EMAIL = new RegExp(
 const MAIL_PROVIDER =
   /\b(?:gmail|googlemail|naver|daum|hanmail|kakao|nate|yahoo|hotmail|outlook|live|icloud|me|proton(?:mail)?|aol)\s*(?:\.|dot|닷)/i;
 const MAIL_WORD = /e-?mail|메일|이메일|mail\s+me|contact/i;
+/** More addresses than this in one turn add nothing; keeps the overlap checks bounded. */
+const MAX_HITS = 32;
 const SPELLED_AT_CUE = /\bat\b|골뱅이|@/i;
 const SPELLED_DOT_CUE = /dot|닷|쩜|점|\./i;
 
@@ -38,6 +40,7 @@ export class EmailDetector implements TextDetector {
     const hasAt = text.includes('@');
     if (hasAt) {
       for (const m of text.matchAll(PLAIN_EMAIL)) {
+        if (hits.length >= MAX_HITS) break;
         const tld = m[1].toLowerCase();
         if (FILE_EXTENSIONS.has(tld)) continue;
         hits.push(this.hit(m.index, m.index + m[0].length, tld, true));
@@ -45,6 +48,7 @@ export class EmailDetector implements TextDetector {
     }
     if (SPELLED_AT_CUE.test(text) && SPELLED_DOT_CUE.test(text)) {
       for (const m of text.matchAll(SPELLED_EMAIL)) {
+        if (hits.length >= MAX_HITS) break;
         const start = m.index;
         const end = start + m[0].length;
         if (hits.some((h) => h.start < end && start < h.end)) continue;
