@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Inject, type OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
+import { register, Registry } from 'prom-client';
 import { ApiError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
 import { Metrics } from '../observability/metrics';
@@ -56,7 +57,8 @@ export class HealthController implements OnApplicationShutdown {
   @Get('metrics')
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   metricsText(): Promise<string> {
-    return this.metrics.registry.metrics();
+    // The LLM stage and the queue report on prom-client's default registry.
+    return Registry.merge([this.metrics.registry, register]).metrics();
   }
 
   onApplicationShutdown(): void {

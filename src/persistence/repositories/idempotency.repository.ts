@@ -38,7 +38,22 @@ export class IdempotencyRepository {
         expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
       });
       try {
-        await this.db.write((manager) => manager.insert(IdempotencyRecordEntity, record));
+        await this.db.write((manager) =>
+          this.db.query(
+            'INSERT INTO idempotency_record (id, tenant_id, idempotency_key, request_hash, status, ' +
+              'response_status, response_body, created_at, expires_at) VALUES (?, ?, ?, ?, ?, NULL, NULL, ?, ?)',
+            [
+              record.id,
+              tenantId,
+              idempotencyKey,
+              requestHash,
+              record.status,
+              record.createdAt,
+              record.expiresAt,
+            ],
+            manager,
+          ),
+        );
         return { claimed: true, record };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
