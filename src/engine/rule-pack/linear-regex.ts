@@ -23,6 +23,8 @@ const RE2_ONLY = /\[\[:|\\[QEzAC]|\(\?P?<|\(\?[imsU-]+[:)]/;
 const LEADING_FLAGS = /^\(\?([ims]+)\)/;
 /** Texts up to this length run on V8's engine; longer ones on re2js (strictly linear). */
 const NATIVE_MAX_CHARS = 2000;
+/** Windows over longer texts overlap by NATIVE_MAX_CHARS - WINDOW_STEP characters. */
+const WINDOW_STEP = 1500;
 
 export type LinearRegex = {
   readonly engine: 'v8' | 're2js';
@@ -42,14 +44,18 @@ export function compileLinearRegex(pattern: string): LinearRegex {
     try {
       enableLinearFallback();
       const native = new RegExp(body, `g${leading ? leading[1] : ''}`);
+      // ^ and $ would also match at window edges, so anchored patterns read long texts whole.
+      const anchored = /(^|[^\\])[\^$]/.test(body.replace(/\[\^/g, '['));
       return {
         engine: 'v8',
         // Backtracking over a bounded text is bounded too (the V8 fallback removes the
         // exponential cases; polynomial ones stay small); longer texts go to re2js.
-        findAll: (subject, limit) =>
-          subject.length <= NATIVE_MAX_CHARS
-            ? nativeFindAll(native, subject, limit)
-            : re2FindAll(re2, subject, limit),
+        findAll: (subject, limit) => {
+          if (subject.length <= NATIVE_MAX_CHARS) return nativeFindAll(native, subject, limit);
+          return anchored
+            ? re2FindAll(re2, subject, limit)
+            : windowedFindAll(native, subject, limit);
+        },
       };
     } catch {
       // Not valid JavaScript syntax: re2js reads it.
@@ -133,6 +139,25 @@ function nativeFindAll(regex: RegExp, subject: string, limit: number): [number, 
   while (found.length < limit && (match = regex.exec(subject)) !== null) {
     found.push([match.index, match.index + match[0].length]);
     if (match[0].length === 0) regex.lastIndex++;
+  }
+  return found;
+}
+
+/**
+ * Long texts are read in overlapping windows so each native run stays bounded: a match
+ * belongs to the window it starts in (matches are local: a phrase-sized pattern, not a page).
+ */
+function windowedFindAll(regex: RegExp, subject: string, limit: number): [number, number][] {
+  const found: [number, number][] = [];
+  for (let start = 0; start < subject.length && found.length < limit; start += WINDOW_STEP) {
+    const window = subject.slice(start, start + NATIVE_MAX_CHARS);
+    const last = start + NATIVE_MAX_CHARS >= subject.length;
+    for (const [from, to] of nativeFindAll(regex, window, limit)) {
+      if (!last && from >= WINDOW_STEP) break;
+      found.push([start + from, start + to]);
+      if (found.length >= limit) break;
+    }
+    if (last) break;
   }
   return found;
 }
