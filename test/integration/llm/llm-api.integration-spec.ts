@@ -120,6 +120,13 @@ describe.each(setups)('LLM stage over HTTP with the %s driver on %s', (driver, k
     const row = await stored(body.eventId);
     expect(row?.response).toEqual(body);
     expect(row?.late).toBeNull();
+
+    const metrics = (await request(harness.http).get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/^ca_llm_outcomes_total\{outcome="ok"\} [1-9]/m);
+    expect(metrics).toMatch(/^ca_llm_stage_duration_seconds_count\{outcome="ok"\} [1-9]/m);
+    expect(metrics).toMatch(
+      new RegExp(`^ca_queue_depth\\{queue="llm-refinement",driver="${driver}"\\} 0`, 'm'),
+    );
   });
 
   it.each([
