@@ -43,18 +43,26 @@ export function compileLinearRegex(pattern: string): LinearRegex {
   if (body !== null) {
     try {
       enableLinearFallback();
-      const native = new RegExp(body, `g${leading ? leading[1] : ''}`);
-      // ^ and $ would also match at window edges, so anchored patterns read long texts whole.
-      const anchored = /(^|[^\\])[\^$]/.test(body.replace(/\[\^/g, '['));
+      const flags = `g${leading ? leading[1] : ''}`;
+      const native = new RegExp(body, flags);
+      // In windows after the first, ^ must not match at the window's edge (nor $ before the
+      // last): those variants replace the anchor with a never-matching group. Multiline
+      // anchors cannot be told apart from window edges: such patterns read long texts on re2js.
+      const multiline = flags.includes('m');
+      const windows = {
+        first: new RegExp(replaceAnchors(body, false, true), flags),
+        middle: new RegExp(replaceAnchors(body, true, true), flags),
+        last: new RegExp(replaceAnchors(body, true, false), flags),
+      };
       return {
         engine: 'v8',
         // Backtracking over a bounded text is bounded too (the V8 fallback removes the
-        // exponential cases; polynomial ones stay small); longer texts go to re2js.
+        // exponential cases; polynomial ones stay small); longer texts are read in windows.
         findAll: (subject, limit) => {
           if (subject.length <= NATIVE_MAX_CHARS) return nativeFindAll(native, subject, limit);
-          return anchored
+          return multiline
             ? re2FindAll(re2, subject, limit)
-            : windowedFindAll(native, subject, limit);
+            : windowedFindAll(windows, subject, limit);
         },
       };
     } catch {
@@ -147,11 +155,16 @@ function nativeFindAll(regex: RegExp, subject: string, limit: number): [number, 
  * Long texts are read in overlapping windows so each native run stays bounded: a match
  * belongs to the window it starts in (matches are local: a phrase-sized pattern, not a page).
  */
-function windowedFindAll(regex: RegExp, subject: string, limit: number): [number, number][] {
+function windowedFindAll(
+  regexes: { first: RegExp; middle: RegExp; last: RegExp },
+  subject: string,
+  limit: number,
+): [number, number][] {
   const found: [number, number][] = [];
   for (let start = 0; start < subject.length && found.length < limit; start += WINDOW_STEP) {
     const window = subject.slice(start, start + NATIVE_MAX_CHARS);
     const last = start + NATIVE_MAX_CHARS >= subject.length;
+    const regex = last ? regexes.last : start === 0 ? regexes.first : regexes.middle;
     for (const [from, to] of nativeFindAll(regex, window, limit)) {
       if (!last && from >= WINDOW_STEP) break;
       found.push([start + from, start + to]);
@@ -160,6 +173,31 @@ function windowedFindAll(regex: RegExp, subject: string, limit: number): [number
     if (last) break;
   }
   return found;
+}
+
+/** The pattern with unescaped ^ (and/or $) outside character classes made never-matching. */
+function replaceAnchors(pattern: string, start: boolean, end: boolean): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === '\\') {
+      out += char + (pattern[i + 1] ?? '');
+      i++;
+    } else if (inClass) {
+      if (char === ']') inClass = false;
+      out += char;
+    } else if (char === '[') {
+      inClass = true;
+      out += char;
+      if (pattern[i + 1] === '^') {
+        out += '^';
+        i++;
+      }
+    } else if ((char === '^' && start) || (char === '$' && end)) out += '(?!)';
+    else out += char;
+  }
+  return out;
 }
 
 function re2FindAll(regex: RE2JS, subject: string, limit: number): [number, number][] {

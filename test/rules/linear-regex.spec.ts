@@ -1,0 +1,37 @@
+import { compileLinearRegex } from '../../src/engine/rule-pack/linear-regex';
+
+describe('linear-time rule regexes', () => {
+  it('rejects syntax RE2 lacks', () => {
+    expect(() => compileLinearRegex('kill(?=me)')).toThrow(/invalid or unsupported Perl syntax/);
+    expect(() => compileLinearRegex('(a)\\1')).toThrow(/invalid escape/);
+  });
+
+  it('reads RE2 Unicode classes and leading flags', () => {
+    const regex = compileLinearRegex('(?i)\\pL+strasse\\s+[0-9]');
+    expect(regex.engine).toBe('v8');
+    expect(regex.findAll('wohnt in der Hauptstrasse 5 oder Übelstrasse 7', 5)).toEqual([
+      [13, 27],
+      [33, 46],
+    ]);
+  });
+
+  it('finds matches across window edges of long texts, without false anchors', () => {
+    const regex = compileLinearRegex('(^|[^0-9])[0-9]{3}([^0-9]|$)');
+    const text = `789 ${'a'.repeat(1596)}123${'a'.repeat(2000)} 456`;
+    expect(regex.findAll(text, 10).map(([s, e]) => text.slice(s, e).trim())).toEqual([
+      '789',
+      'a123a',
+      '456',
+    ]);
+    const spanning = compileLinearRegex('kill (him|her)');
+    const long = `${'x '.repeat(748)}kill him ${'y '.repeat(3000)}`;
+    expect(spanning.findAll(long, 10)).toEqual([[1496, 1504]]);
+  });
+
+  it('stays fast on a pathological pattern over a long text', () => {
+    const regex = compileLinearRegex('(?i)\\pL{2,}(strasse|gasse)\\s+[0-9]');
+    const started = performance.now();
+    expect(regex.findAll('a'.repeat(16_000), 5)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
