@@ -21,7 +21,7 @@ export interface TurnScope {
 
 export type CompiledExpression = (scope: TurnScope) => MatchResult;
 
-export type CompiledRegex = { id: number; regex: LinearRegex; raw: boolean };
+export type CompiledRegex = { id: number; pattern: string; regex: LinearRegex; raw: boolean };
 
 export type ExpressionResolver = {
   phrases: PhraseIndex;

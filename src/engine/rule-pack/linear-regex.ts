@@ -22,9 +22,9 @@ function enableLinearFallback(): void {
 const RE2_ONLY = /\[\[:|\\[QEzAC]|\(\?P?<|\(\?[imsU-]+[:)]/;
 const LEADING_FLAGS = /^\(\?([ims]+)\)/;
 /** Texts up to this length run on V8's engine; longer ones on re2js (strictly linear). */
-const NATIVE_MAX_CHARS = 2000;
+const NATIVE_MAX_CHARS = 600;
 /** Windows over longer texts overlap by NATIVE_MAX_CHARS - WINDOW_STEP characters. */
-const WINDOW_STEP = 1500;
+const WINDOW_STEP = 450;
 
 export type LinearRegex = {
   readonly engine: 'v8' | 're2js';

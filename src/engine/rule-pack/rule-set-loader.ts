@@ -204,7 +204,7 @@ export function buildRuleSet(options: RuleSetOptions): RuleSetBuild {
         const key = `${raw ? 'raw' : 'norm'}:${pattern}`;
         let entry = regexIds.get(key);
         if (!entry) {
-          entry = { id: regexes.length, regex: compileLinearRegex(pattern), raw };
+          entry = { id: regexes.length, pattern, regex: compileLinearRegex(pattern), raw };
           regexes.push(entry);
           regexIds.set(key, entry);
         }
