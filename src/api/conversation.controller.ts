@@ -51,6 +51,12 @@ export class ConversationController {
       });
     }
     const mode = (modeParam as Mode | undefined) ?? auth.mode;
+    // Like test and live keys elsewhere: a key reads its own mode; admin keys read any.
+    if (mode !== auth.mode && !auth.scopes.includes('admin')) {
+      throw new ApiError('insufficient_scope', `Reading ${mode} data needs an admin key.`, {
+        param: 'mode',
+      });
+    }
     const limit = integerParam(limitParam, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT;
     const afterTurn = integerParam(cursorParam, 'cursor', 0, Number.MAX_SAFE_INTEGER) ?? 0;
 

@@ -137,7 +137,8 @@ export const OPENAPI_DOCUMENT = {
             name: 'mode',
             in: 'query',
             required: false,
-            description: "Defaults to the key's mode (live or test).",
+            description:
+              "Defaults to the key's mode (live or test); reading another mode needs an admin key.",
             schema: { type: 'string', enum: [...MODES] },
           },
           {

@@ -313,6 +313,14 @@ const CASES: Case[] = [
     expected: invalid('limit'),
   },
   {
+    name: 'live key reading test-mode data',
+    send: (h, k) =>
+      request(h)
+        .get('/v1/conversation-analytics/conversations/conv_x?mode=test')
+        .set('Authorization', `Bearer ${k.assessKey}`),
+    expected: { status: 403, type: 'permission_error', code: 'insufficient_scope', param: 'mode' },
+  },
+  {
     name: 'unknown conversation',
     send: (h, k) =>
       request(h)
