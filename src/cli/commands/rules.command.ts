@@ -9,6 +9,7 @@ import {
   type RuleSetBuild,
   type RuleTestResult,
 } from '../../engine/rules-api';
+import { registerBacktest } from './rules-backtest.command';
 
 /**
  * `rules lint|test|check|reload`: the rule-pack tooling T&S teams and CI run. Works without
@@ -136,6 +137,7 @@ export function register(program: Command): void {
     .action(async (options: { url: string; key?: string }) => {
       process.exitCode = await reload(options.url, options.key ?? process.env.CA_ADMIN_KEY);
     });
+  registerBacktest(rules);
   locations(rules.command('check').description('lint, then test')).action(
     (options: LocationOptions) => {
       process.exitCode = lint(options) || test(undefined, options);
