@@ -5,6 +5,14 @@ import { createTenant } from '../../factories/tenant.factory';
 import { createTestApp, type TestApp } from '../../utils/test-app';
 import { createTestDatabase, type TestDatabase } from '../../utils/test-database';
 
+async function until(condition: () => Promise<boolean>, attempts = 50): Promise<void> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('condition not reached');
+}
+
 /** SPEC 8: when the database cannot be reached, 503 service_unavailable with Retry-After. */
 describe('database unreachable', () => {
   let db: TestDatabase;
@@ -49,6 +57,8 @@ describe('database unreachable', () => {
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${databaseName}'`,
     );
 
+    // pg_terminate_backend only signals: wait until the pool has really lost its connections.
+    await until(async () => (await request(harness.http).get('/readyz')).status === 503);
     for (let attempt = 0; attempt < 2; attempt++) {
       const down = await request(harness.http)
         .post('/v1/conversation-analytics/assess')
@@ -63,7 +73,7 @@ describe('database unreachable', () => {
     await request(harness.http).get('/healthz').expect(200);
 
     await admin(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`);
-    await request(harness.http).get('/readyz').expect(200);
+    await until(async () => (await request(harness.http).get('/readyz')).status === 200);
     await request(harness.http)
       .post('/v1/conversation-analytics/assess')
       .set('Authorization', `Bearer ${tenant.key}`)
