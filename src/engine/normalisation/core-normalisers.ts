@@ -61,8 +61,11 @@ function unicodeFold(input: MappedText): MappedText {
   return out.build(map[text.length]);
 }
 
+const HAS_HOMOGLYPH = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`);
+
 function homoglyphFold(input: MappedText): MappedText {
   const { text, map } = input;
+  if (!HAS_HOMOGLYPH.test(text)) return input;
   let changed = false;
   const chars = text.split('');
   for (let i = 0; i < chars.length; i++) {
@@ -188,8 +191,13 @@ const isSingleSeparatedLetter = (char: string | undefined): boolean =>
  * ("i w a n t  t o  d i e" -> "i want to die"). Hangul is left alone:
  * its phrases match in a spacing-free view instead.
  */
+/** Cheap pre-check: three single letters in a row, separated (the only case worth a scan). */
+const SPLIT_LETTERS =
+  /(?:^|[^\p{L}\p{N}])\p{L}[\s.\-_*,·•/\\~+:;'"`^=]{1,3}\p{L}[\s.\-_*,·•/\\~+:;'"`^=]{1,3}\p{L}(?![\p{L}\p{N}])/u;
+
 function separatorJoin(input: MappedText): MappedText {
   const { text, map } = input;
+  if (!SPLIT_LETTERS.test(text)) return input;
   const out = new MappedTextBuilder(text.length);
   let i = 0;
   let changed = false;
