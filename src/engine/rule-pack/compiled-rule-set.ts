@@ -25,6 +25,11 @@ import type { RuleDefinition } from './rule-pack.types';
 export type CompiledRule = {
   definition: RuleDefinition;
   match: CompiledExpression;
+  /**
+   * Phrase ids of which at least one must occur for `match` to fire (null: no such bound).
+   * Rules whose trigger phrases are all absent from a turn are never evaluated on it.
+   */
+  trigger?: readonly number[] | null;
   unless: CompiledExpression | null;
 };
 
@@ -46,6 +51,10 @@ const MAX_SPANS = 10;
 export class CompiledRuleSet {
   private readonly ordered: CompiledRule[];
   private readonly byId: Map<string, CompiledRule>;
+  /** Positions in `ordered` of the rules evaluated on every turn (no phrase trigger). */
+  private readonly untriggered: Uint8Array;
+  /** Phrase id -> positions in `ordered` of the rules it triggers. */
+  private readonly triggered = new Map<number, number[]>();
 
   constructor(
     readonly rulesVersion: string,
@@ -64,6 +73,28 @@ export class CompiledRuleSet {
       ...rules.filter((r) => r.definition.setFlags.length === 0),
     ];
     this.byId = new Map(rules.map((r) => [r.definition.id, r]));
+    this.untriggered = new Uint8Array(this.ordered.length);
+    this.ordered.forEach((rule, position) => {
+      if (rule.trigger === null || rule.trigger === undefined) {
+        this.untriggered[position] = 1;
+        return;
+      }
+      for (const id of rule.trigger) {
+        const positions = this.triggered.get(id);
+        if (positions) positions.push(position);
+        else this.triggered.set(id, [position]);
+      }
+    });
+  }
+
+  /** Which rules can fire on this turn: the untriggered ones plus those whose phrases occurred. */
+  private candidates(scope: Scope): Uint8Array {
+    const candidates = this.untriggered.slice();
+    for (const id of scope.phraseHits().keys()) {
+      const positions = this.triggered.get(id);
+      if (positions) for (const position of positions) candidates[position] = 1;
+    }
+    return candidates;
   }
 
   get rules(): readonly CompiledRule[] {
@@ -97,7 +128,11 @@ export class CompiledRuleSet {
     const findings: Finding[] = [];
     const shadowFindings: Finding[] = [];
     const flagRequests: FlagRequest[] = [];
-    for (const rule of this.ordered) {
+    const candidates = this.candidates(scope);
+    const ordered = this.ordered;
+    for (let position = 0; position < ordered.length; position++) {
+      if (candidates[position] === 0) continue;
+      const rule = ordered[position];
       const { definition } = rule;
       if (!appliesTo(definition, turn.speakerType, flags, conversation.categoryCounts)) continue;
       const matches = firingMatches(rule, scope);

@@ -31,17 +31,31 @@ export type ExpressionResolver = {
   hasDetector(id: string): boolean;
 };
 
+/**
+ * A compiled expression plus its trigger: phrase ids of which at least one must occur in the
+ * turn for the expression to match (null when no such set exists, e.g. a bare regex or `not`).
+ * The rule set uses triggers to skip rules whose phrases did not occur at all.
+ */
+export type TriggeredExpression = { match: CompiledExpression; trigger: readonly number[] | null };
+
 export function compileExpression(
   expression: Expression,
   resolver: ExpressionResolver,
 ): CompiledExpression {
+  return compileTriggered(expression, resolver).match;
+}
+
+export function compileTriggered(
+  expression: Expression,
+  resolver: ExpressionResolver,
+): TriggeredExpression {
   switch (expression.kind) {
-    case 'phrases':
-      return phraseMatcher(
-        expression.phrases
-          .map((p) => resolver.phrases.add(p))
-          .filter((id): id is number => id !== null),
-      );
+    case 'phrases': {
+      const ids = expression.phrases
+        .map((p) => resolver.phrases.add(p))
+        .filter((id): id is number => id !== null);
+      return { match: phraseMatcher(ids), trigger: [...new Set(ids)] };
+    }
     case 'lists': {
       const ids: number[] = [];
       for (const name of expression.lists) {
@@ -50,53 +64,84 @@ export function compileExpression(
           if (id !== null) ids.push(id);
         }
       }
-      return phraseMatcher([...new Set(ids)]);
+      const unique = [...new Set(ids)];
+      return { match: phraseMatcher(unique), trigger: unique };
     }
     case 'regex': {
       const { id } = resolver.regex(expression.pattern, expression.raw);
-      return (scope) => scope.regexHits(id);
+      return { match: (scope) => scope.regexHits(id), trigger: null };
     }
-    case 'near':
-      return nearMatcher(
-        compileExpression(expression.a, resolver),
-        compileExpression(expression.b, resolver),
-        expression.within,
-        expression.ordered,
-      );
+    case 'near': {
+      // Both sides must match: either side's trigger is necessary; the smaller one prunes more.
+      const a = compileTriggered(expression.a, resolver);
+      const b = compileTriggered(expression.b, resolver);
+      return {
+        match: nearMatcher(a.match, b.match, expression.within, expression.ordered),
+        trigger: narrowest([a.trigger, b.trigger]),
+      };
+    }
     case 'all': {
-      const items = expression.items.map((item) => compileExpression(item, resolver));
-      return (scope) => {
-        const found: Match[] = [];
-        for (const item of items) {
-          const result = item(scope);
-          if (result === null) return null;
-          found.push(...result);
-        }
-        return found;
+      const compiled = expression.items.map((item) => compileTriggered(item, resolver));
+      const items = compiled.map((c) => c.match);
+      return {
+        match: (scope) => {
+          const found: Match[] = [];
+          for (const item of items) {
+            const result = item(scope);
+            if (result === null) return null;
+            for (const m of result) found.push(m);
+          }
+          return found;
+        },
+        trigger: narrowest(compiled.map((c) => c.trigger)),
       };
     }
     case 'any': {
-      const items = expression.items.map((item) => compileExpression(item, resolver));
-      return (scope) => {
-        let found: Match[] | null = null;
-        for (const item of items) {
-          const result = item(scope);
-          if (result !== null) (found ??= []).push(...result);
-        }
-        return found;
+      const compiled = expression.items.map((item) => compileTriggered(item, resolver));
+      const items = compiled.map((c) => c.match);
+      // Any item may match: only when every item has a trigger does their union bound it.
+      const trigger =
+        compiled.length > 0 && compiled.every((c) => c.trigger !== null)
+          ? [...new Set(compiled.flatMap((c) => c.trigger ?? []))]
+          : null;
+      return {
+        match: (scope) => {
+          let found: Match[] | null = null;
+          for (const item of items) {
+            const result = item(scope);
+            if (result !== null) {
+              found ??= [];
+              for (const m of result) found.push(m);
+            }
+          }
+          return found;
+        },
+        trigger,
       };
     }
     case 'not': {
-      const item = compileExpression(expression.item, resolver);
-      return (scope) => (item(scope) === null ? NO_SPANS : null);
+      const item = compileTriggered(expression.item, resolver).match;
+      return { match: (scope) => (item(scope) === null ? NO_SPANS : null), trigger: null };
     }
     case 'flag': {
       const name = expression.name;
-      return (scope) => (scope.flags.has(name) ? NO_SPANS : null);
+      return { match: (scope) => (scope.flags.has(name) ? NO_SPANS : null), trigger: null };
     }
     case 'detector':
-      return detectorMatcher(expression.id, expression.subcategory, expression.where);
+      return {
+        match: detectorMatcher(expression.id, expression.subcategory, expression.where),
+        trigger: null,
+      };
   }
+}
+
+/** The smallest of the known triggers (all are necessary conditions), or null if none is known. */
+function narrowest(triggers: (readonly number[] | null)[]): readonly number[] | null {
+  let best: readonly number[] | null = null;
+  for (const trigger of triggers) {
+    if (trigger !== null && (best === null || trigger.length < best.length)) best = trigger;
+  }
+  return best;
 }
 
 function phraseMatcher(ids: number[]): CompiledExpression {

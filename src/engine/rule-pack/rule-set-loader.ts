@@ -12,6 +12,7 @@ import { isCategoryId, SUBCATEGORY_IDS, type CategoryId } from '../taxonomy';
 import { CompiledRuleSet, type CompiledRule, type PackSummary } from './compiled-rule-set';
 import {
   compileExpression,
+  compileTriggered,
   type CompiledRegex,
   type ExpressionResolver,
 } from './expression-compiler';
@@ -213,9 +214,11 @@ export function buildRuleSet(options: RuleSetOptions): RuleSetBuild {
       hasDetector: (id) => registry.detector(id) !== undefined,
     };
     for (const definition of pack.rules) {
+      const match = compileTriggered(definition.match, resolver);
       compiled.push({
         definition,
-        match: compileExpression(definition.match, resolver),
+        match: match.match,
+        trigger: match.trigger,
         unless: definition.unless ? compileExpression(definition.unless, resolver) : null,
       });
     }
