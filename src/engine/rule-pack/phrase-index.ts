@@ -16,11 +16,20 @@ type ViewPhrase = { id: number; text: string };
 
 export type PhraseHits = Map<number, Match[]>;
 
+/** Prefix phrases are looked up by this many leading characters. */
+const PREFIX_KEY = 3;
+
 export class PhraseIndex {
   private readonly ids = new Map<string, number>();
   private readonly exactFirst = new Map<string, TokenPhrase[]>();
+  /**
+   * Phrases whose first word is a prefix (`kill*`), by the first PREFIX_KEY characters of that
+   * prefix (shorter prefixes by the whole prefix): one lookup per token instead of one per
+   * prefix length.
+   */
   private readonly prefixFirst = new Map<string, TokenPhrase[]>();
-  private readonly prefixLengths = new Set<number>();
+  private readonly shortPrefixLengths = new Set<number>();
+  /** View phrases by their first two characters (one-character phrases by that character). */
   private readonly hangulFirst = new Map<string, ViewPhrase[]>();
   private readonly choseongFirst = new Map<string, ViewPhrase[]>();
   private count = 0;
@@ -43,12 +52,12 @@ export class PhraseIndex {
       const entry: TokenPhrase = { id, words: compiled.words };
       const first = compiled.words[0];
       if (first.prefix) {
-        this.prefixLengths.add(first.text.length);
-        push(this.prefixFirst, first.text, entry);
+        if (first.text.length < PREFIX_KEY) this.shortPrefixLengths.add(first.text.length);
+        push(this.prefixFirst, first.text.slice(0, PREFIX_KEY), entry);
       } else push(this.exactFirst, first.text, entry);
     } else {
       const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
-      push(index, compiled.text[0], { id, text: compiled.text });
+      push(index, compiled.text.slice(0, 2), { id, text: compiled.text });
     }
     return id;
   }
@@ -101,13 +110,27 @@ export class PhraseIndex {
       const token = tokens[i];
       this.tryCandidates(this.exactFirst.get(token.key), tokens, i, hits);
       if (token.alt !== null) this.tryCandidates(this.exactFirst.get(token.alt), tokens, i, hits);
-      for (const length of this.prefixLengths) {
-        if (token.key.length >= length) {
-          this.tryCandidates(this.prefixFirst.get(token.key.slice(0, length)), tokens, i, hits);
-        }
-        if (token.alt !== null && token.alt.length >= length) {
-          this.tryCandidates(this.prefixFirst.get(token.alt.slice(0, length)), tokens, i, hits);
-        }
+      this.tryPrefixes(token.key, tokens, i, hits);
+      if (token.alt !== null) this.tryPrefixes(token.alt, tokens, i, hits);
+    }
+  }
+
+  /** Phrases whose first word is a prefix of `reading` (the token's key or its alt). */
+  private tryPrefixes(reading: string, tokens: Token[], first: number, hits: PhraseHits): void {
+    if (reading.length >= PREFIX_KEY) {
+      const candidates = this.prefixFirst.get(reading.slice(0, PREFIX_KEY));
+      if (candidates) {
+        this.tryCandidates(
+          candidates.filter((phrase) => reading.startsWith(phrase.words[0].text)),
+          tokens,
+          first,
+          hits,
+        );
+      }
+    }
+    for (const length of this.shortPrefixLengths) {
+      if (reading.length >= length) {
+        this.tryCandidates(this.prefixFirst.get(reading.slice(0, length)), tokens, first, hits);
       }
     }
   }
@@ -145,19 +168,31 @@ export class PhraseIndex {
   ): void {
     const text = view.text;
     for (let i = 0; i < text.length; i++) {
-      const candidates = index.get(text[i]);
-      if (!candidates) continue;
-      for (const phrase of candidates) {
-        if (!text.startsWith(phrase.text, i)) continue;
-        const normalisedStart = view.toNormalised[i];
-        const normalisedEnd = view.toNormalised[i + phrase.text.length - 1] + 1;
-        const span = turn.originalSpan(normalisedStart, normalisedEnd);
-        addHit(hits, phrase.id, {
-          ...span,
-          unitStart: turn.unitAtOriginal(span.start),
-          unitEnd: turn.unitAtOriginal(Math.max(span.start, span.end - 1)),
-        });
-      }
+      const single = index.get(text[i]);
+      const pair = i + 1 < text.length ? index.get(text.slice(i, i + 2)) : undefined;
+      if (single) this.addViewHits(turn, view, single, i, hits);
+      if (pair) this.addViewHits(turn, view, pair, i, hits);
+    }
+  }
+
+  private addViewHits(
+    turn: TurnText,
+    view: DerivedView,
+    candidates: ViewPhrase[],
+    i: number,
+    hits: PhraseHits,
+  ): void {
+    const text = view.text;
+    for (const phrase of candidates) {
+      if (!text.startsWith(phrase.text, i)) continue;
+      const normalisedStart = view.toNormalised[i];
+      const normalisedEnd = view.toNormalised[i + phrase.text.length - 1] + 1;
+      const span = turn.originalSpan(normalisedStart, normalisedEnd);
+      addHit(hits, phrase.id, {
+        ...span,
+        unitStart: turn.unitAtOriginal(span.start),
+        unitEnd: turn.unitAtOriginal(Math.max(span.start, span.end - 1)),
+      });
     }
   }
 }
