@@ -48,8 +48,20 @@ function foldCodePoint(code: number): string {
   return folded;
 }
 
+/** Whether every character folds to itself except ASCII capitals (most English and Korean turns). */
+function foldsToItself(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (isInvisible(code) || !(isHangulSyllable(code) || isCompatibilityJamo(code))) return false;
+  }
+  return true;
+}
+
 function unicodeFold(input: MappedText): MappedText {
   const { text, map } = input;
+  // Same result as the loop below, one character per character: only A-Z change.
+  if (foldsToItself(text)) return { text: text.toLowerCase(), map };
   const out = new MappedTextBuilder(text.length);
   for (let i = 0; i < text.length;) {
     const code = text.codePointAt(i) ?? 0;
@@ -121,10 +133,27 @@ function hangulCompose(input: MappedText): MappedText {
   return out.build(map[text.length]);
 }
 
-const isLetter = (char: string | undefined): boolean => !!char && /\p{L}/u.test(char);
+const isAsciiLetter = (code: number): boolean =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+const isAsciiDigit = (code: number): boolean => code >= 48 && code <= 57;
+
+// ASCII and Hangul syllables are answered without a regex (same answers, far cheaper).
+const isLetter = (char: string | undefined): boolean => {
+  if (!char) return false;
+  const code = char.charCodeAt(0);
+  if (code < 0x80) return isAsciiLetter(code);
+  if (isHangulSyllable(code)) return true;
+  return /\p{L}/u.test(char);
+};
 const isDigit = (char: string | undefined): boolean => !!char && char >= '0' && char <= '9';
-const isWordChar = (char: string | undefined): boolean =>
-  !!char && (LEET[char] !== undefined || /[\p{L}\p{N}]/u.test(char));
+const isWordChar = (char: string | undefined): boolean => {
+  if (!char) return false;
+  if (LEET[char] !== undefined) return true;
+  const code = char.charCodeAt(0);
+  if (code < 0x80) return isAsciiLetter(code) || isAsciiDigit(code);
+  if (isHangulSyllable(code)) return true;
+  return /[\p{L}\p{N}]/u.test(char);
+};
 
 /**
  * Reads digits and symbols as letters inside words: "k1ll", "h4te", "$uicide", "sh!t".

@@ -144,9 +144,16 @@ function elongatedReading(
   originalStart: number,
   originalEnd: number,
 ): string | null {
+  if (!hasAdjacentPair(key)) return null;
   if (!/(\p{L})\1/u.test(key)) return null;
   if (!/(\p{L})\1\1/iu.test(original.slice(originalStart, originalEnd))) return null;
   return key.replace(/(\p{L})\1/gu, '$1');
+}
+
+/** Cheap pre-check for the doubled-letter regex: two equal code units in a row. */
+function hasAdjacentPair(key: string): boolean {
+  for (let i = 1; i < key.length; i++) if (key.charCodeAt(i) === key.charCodeAt(i - 1)) return true;
+  return false;
 }
 
 function deriveView(text: string, keep: (char: string) => string | null): DerivedView {

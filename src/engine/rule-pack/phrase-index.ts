@@ -23,6 +23,11 @@ export class PhraseIndex {
   private readonly ids = new Map<string, number>();
   private readonly exactFirst = new Map<string, TokenPhrase[]>();
   /**
+   * Phrases whose first two words are both exact, by `first\u0000second`: common first words
+   * ("i", "you", "나") start hundreds of phrases, the pair narrows them to a handful.
+   */
+  private readonly exactPair = new Map<string, TokenPhrase[]>();
+  /**
    * Phrases whose first word is a prefix (`kill*`), by the first PREFIX_KEY characters of that
    * prefix (shorter prefixes by the whole prefix): one lookup per token instead of one per
    * prefix length.
@@ -54,6 +59,8 @@ export class PhraseIndex {
       if (first.prefix) {
         if (first.text.length < PREFIX_KEY) this.shortPrefixLengths.add(first.text.length);
         push(this.prefixFirst, first.text.slice(0, PREFIX_KEY), entry);
+      } else if (compiled.words.length > 1 && !compiled.words[1].prefix) {
+        push(this.exactPair, pairKey(first.text, compiled.words[1].text), entry);
       } else push(this.exactFirst, first.text, entry);
     } else {
       const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
@@ -110,8 +117,23 @@ export class PhraseIndex {
       const token = tokens[i];
       this.tryCandidates(this.exactFirst.get(token.key), tokens, i, hits);
       if (token.alt !== null) this.tryCandidates(this.exactFirst.get(token.alt), tokens, i, hits);
+      if (i + 1 < tokens.length) this.tryPairs(token, tokens[i + 1], tokens, i, hits);
       this.tryPrefixes(token.key, tokens, i, hits);
       if (token.alt !== null) this.tryPrefixes(token.alt, tokens, i, hits);
+    }
+  }
+
+  private tryPairs(token: Token, next: Token, tokens: Token[], first: number, hits: PhraseHits) {
+    const pairs = this.exactPair;
+    this.tryCandidates(pairs.get(pairKey(token.key, next.key)), tokens, first, hits);
+    if (next.alt !== null) {
+      this.tryCandidates(pairs.get(pairKey(token.key, next.alt)), tokens, first, hits);
+    }
+    if (token.alt !== null) {
+      this.tryCandidates(pairs.get(pairKey(token.alt, next.key)), tokens, first, hits);
+      if (next.alt !== null) {
+        this.tryCandidates(pairs.get(pairKey(token.alt, next.alt)), tokens, first, hits);
+      }
     }
   }
 
@@ -196,6 +218,8 @@ export class PhraseIndex {
     }
   }
 }
+
+const pairKey = (first: string, second: string): string => `${first}\u0000${second}`;
 
 function wordMatches(word: Word, token: Token): boolean {
   if (word.prefix) {
