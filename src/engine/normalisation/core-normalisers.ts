@@ -211,8 +211,19 @@ function foldWord(chars: string[], start: number, end: number): boolean {
 }
 
 const SEPARATOR = /[\s.\-_*,·•/\\~+:;'"`^=]/;
-const isSingleSeparatedLetter = (char: string | undefined): boolean =>
-  !!char && /\p{L}/u.test(char) && !/[\uac00-\ud7a3\u3131-\u318e]/.test(char);
+const isSingleSeparatedLetter = (char: string | undefined): boolean => {
+  if (!char) return false;
+  const code = char.charCodeAt(0);
+  if (code < 0x80) return isAsciiLetter(code);
+  return /\p{L}/u.test(char) && !/[\uac00-\ud7a3\u3131-\u318e]/.test(char);
+};
+/** `/[\p{L}\p{N}]/u`, answered without a regex for ASCII and Hangul syllables. */
+const isLetterOrNumber = (char: string): boolean => {
+  const code = char.charCodeAt(0);
+  if (code < 0x80) return isAsciiLetter(code) || isAsciiDigit(code);
+  if (isHangulSyllable(code)) return true;
+  return /[\p{L}\p{N}]/u.test(char);
+};
 
 /**
  * Joins runs of three or more single letters split by separators ("k i l l",
@@ -258,8 +269,8 @@ function singleLetterRun(
   const letters: number[] = [];
   const gaps: number[] = [];
   const standsAlone = (k: number) =>
-    isSingleSeparatedLetter(text[k]) && !/[\p{L}\p{N}]/u.test(text[k + 1] ?? ' ');
-  if ((start > 0 && /[\p{L}\p{N}]/u.test(text[start - 1])) || !standsAlone(start)) {
+    isSingleSeparatedLetter(text[k]) && !isLetterOrNumber(text[k + 1] ?? ' ');
+  if ((start > 0 && isLetterOrNumber(text[start - 1])) || !standsAlone(start)) {
     return { letters, gaps, end: start };
   }
   let k = start;

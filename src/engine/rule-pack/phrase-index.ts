@@ -35,8 +35,8 @@ export class PhraseIndex {
   private readonly prefixFirst = new Map<string, TokenPhrase[]>();
   private readonly shortPrefixLengths = new Set<number>();
   /** View phrases by their first two characters (one-character phrases by that character). */
-  private readonly hangulFirst = new Map<string, ViewPhrase[]>();
-  private readonly choseongFirst = new Map<string, ViewPhrase[]>();
+  private readonly hangulFirst = new Map<number, ViewPhrase[]>();
+  private readonly choseongFirst = new Map<number, ViewPhrase[]>();
   private count = 0;
 
   constructor(private readonly normalisers: readonly TextNormaliser[]) {}
@@ -64,7 +64,10 @@ export class PhraseIndex {
       } else push(this.exactFirst, first.text, entry);
     } else {
       const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
-      push(index, compiled.text.slice(0, 2), { id, text: compiled.text });
+      push(index, viewKey(compiled.text, 0, compiled.text.length >= 2), {
+        id,
+        text: compiled.text,
+      });
     }
     return id;
   }
@@ -165,6 +168,7 @@ export class PhraseIndex {
   ): void {
     if (!candidates) return;
     for (const phrase of candidates) {
+      if (isFull(hits, phrase.id)) continue;
       const { words } = phrase;
       if (first + words.length > tokens.length) continue;
       let matched = true;
@@ -185,13 +189,13 @@ export class PhraseIndex {
   private matchView(
     turn: TurnText,
     view: DerivedView,
-    index: Map<string, ViewPhrase[]>,
+    index: Map<number, ViewPhrase[]>,
     hits: PhraseHits,
   ): void {
     const text = view.text;
     for (let i = 0; i < text.length; i++) {
-      const single = index.get(text[i]);
-      const pair = i + 1 < text.length ? index.get(text.slice(i, i + 2)) : undefined;
+      const single = index.get(viewKey(text, i, false));
+      const pair = i + 1 < text.length ? index.get(viewKey(text, i, true)) : undefined;
       if (single) this.addViewHits(turn, view, single, i, hits);
       if (pair) this.addViewHits(turn, view, pair, i, hits);
     }
@@ -206,7 +210,7 @@ export class PhraseIndex {
   ): void {
     const text = view.text;
     for (const phrase of candidates) {
-      if (!text.startsWith(phrase.text, i)) continue;
+      if (isFull(hits, phrase.id) || !text.startsWith(phrase.text, i)) continue;
       const normalisedStart = view.toNormalised[i];
       const normalisedEnd = view.toNormalised[i + phrase.text.length - 1] + 1;
       const span = turn.originalSpan(normalisedStart, normalisedEnd);
@@ -217,6 +221,18 @@ export class PhraseIndex {
       });
     }
   }
+}
+
+/** One character (or two, packed) of a view as a number: no string slices per position. */
+const viewKey = (text: string, at: number, pair: boolean): number =>
+  pair
+    ? text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1) + 0x100000000
+    : text.charCodeAt(at);
+
+/** A phrase already holding MAX_MATCHES hits takes no more: skip the work of locating it. */
+function isFull(hits: PhraseHits, id: number): boolean {
+  const list = hits.get(id);
+  return list !== undefined && list.length >= MAX_MATCHES;
 }
 
 const pairKey = (first: string, second: string): string => `${first}\u0000${second}`;
@@ -230,7 +246,7 @@ function wordMatches(word: Word, token: Token): boolean {
   return token.key === word.text || token.alt === word.text;
 }
 
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+function push<K, T>(map: Map<K, T[]>, key: K, value: T): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
