@@ -23,10 +23,10 @@ export class PhraseIndex {
   private readonly ids = new Map<string, number>();
   private readonly exactFirst = new Map<string, TokenPhrase[]>();
   /**
-   * Phrases whose first two words are both exact, by `first\u0000second`: common first words
-   * ("i", "you", "나") start hundreds of phrases, the pair narrows them to a handful.
+   * Phrases whose first two words are both exact, by first then second word: common first
+   * words ("i", "you", "나") start hundreds of phrases, the pair narrows them to a handful.
    */
-  private readonly exactPair = new Map<string, TokenPhrase[]>();
+  private readonly exactPair = new Map<string, Map<string, TokenPhrase[]>>();
   /**
    * Phrases whose first word is a prefix (`kill*`), by the first PREFIX_KEY characters of that
    * prefix (shorter prefixes by the whole prefix): one lookup per token instead of one per
@@ -60,7 +60,9 @@ export class PhraseIndex {
         if (first.text.length < PREFIX_KEY) this.shortPrefixLengths.add(first.text.length);
         push(this.prefixFirst, first.text.slice(0, PREFIX_KEY), entry);
       } else if (compiled.words.length > 1 && !compiled.words[1].prefix) {
-        push(this.exactPair, pairKey(first.text, compiled.words[1].text), entry);
+        let bySecond = this.exactPair.get(first.text);
+        if (!bySecond) this.exactPair.set(first.text, (bySecond = new Map()));
+        push(bySecond, compiled.words[1].text, entry);
       } else push(this.exactFirst, first.text, entry);
     } else {
       const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
@@ -127,17 +129,21 @@ export class PhraseIndex {
   }
 
   private tryPairs(token: Token, next: Token, tokens: Token[], first: number, hits: PhraseHits) {
-    const pairs = this.exactPair;
-    this.tryCandidates(pairs.get(pairKey(token.key, next.key)), tokens, first, hits);
-    if (next.alt !== null) {
-      this.tryCandidates(pairs.get(pairKey(token.key, next.alt)), tokens, first, hits);
-    }
-    if (token.alt !== null) {
-      this.tryCandidates(pairs.get(pairKey(token.alt, next.key)), tokens, first, hits);
-      if (next.alt !== null) {
-        this.tryCandidates(pairs.get(pairKey(token.alt, next.alt)), tokens, first, hits);
-      }
-    }
+    this.trySecond(this.exactPair.get(token.key), next, tokens, first, hits);
+    if (token.alt !== null)
+      this.trySecond(this.exactPair.get(token.alt), next, tokens, first, hits);
+  }
+
+  private trySecond(
+    bySecond: Map<string, TokenPhrase[]> | undefined,
+    next: Token,
+    tokens: Token[],
+    first: number,
+    hits: PhraseHits,
+  ): void {
+    if (!bySecond) return;
+    this.tryCandidates(bySecond.get(next.key), tokens, first, hits);
+    if (next.alt !== null) this.tryCandidates(bySecond.get(next.alt), tokens, first, hits);
   }
 
   /** Phrases whose first word is a prefix of `reading` (the token's key or its alt). */
@@ -234,8 +240,6 @@ function isFull(hits: PhraseHits, id: number): boolean {
   const list = hits.get(id);
   return list !== undefined && list.length >= MAX_MATCHES;
 }
-
-const pairKey = (first: string, second: string): string => `${first}\u0000${second}`;
 
 function wordMatches(word: Word, token: Token): boolean {
   if (word.prefix) {
