@@ -148,11 +148,10 @@ const isLetter = (char: string | undefined): boolean => {
 const isDigit = (char: string | undefined): boolean => !!char && char >= '0' && char <= '9';
 const isWordChar = (char: string | undefined): boolean => {
   if (!char) return false;
-  if (LEET[char] !== undefined) return true;
   const code = char.charCodeAt(0);
-  if (code < 0x80) return isAsciiLetter(code) || isAsciiDigit(code);
+  if (code < 0x80) return isAsciiLetter(code) || isAsciiDigit(code) || LEET[char] !== undefined;
   if (isHangulSyllable(code)) return true;
-  return /[\p{L}\p{N}]/u.test(char);
+  return LEET[char] !== undefined || /[\p{L}\p{N}]/u.test(char);
 };
 
 /**
@@ -163,20 +162,29 @@ const isWordChar = (char: string | undefined): boolean => {
 function leetspeakFold(input: MappedText): MappedText {
   const { text, map } = input;
   if (!/[0-9@$!|€]/.test(text)) return input;
-  const chars = text.split('');
+  // Words are found on the text itself (folding keeps word characters word characters);
+  // only words holding a leet character are copied out and folded.
+  let chars: string[] | null = null;
   let changed = false;
   let i = 0;
-  while (i < chars.length) {
-    if (!isWordChar(chars[i])) {
+  while (i < text.length) {
+    if (!isWordChar(text[i])) {
       i++;
       continue;
     }
     let end = i;
-    while (end < chars.length && isWordChar(chars[end])) end++;
-    if (foldWord(chars, i, end)) changed = true;
+    let hasLeet = false;
+    while (end < text.length && isWordChar(text[end])) {
+      if (LEET[text[end]] !== undefined) hasLeet = true;
+      end++;
+    }
+    if (hasLeet) {
+      chars ??= text.split('');
+      if (foldWord(chars, i, end)) changed = true;
+    }
     i = end;
   }
-  return changed ? { text: chars.join(''), map } : input;
+  return changed && chars ? { text: chars.join(''), map } : input;
 }
 
 /** Folds leet characters of chars[start, end) in place; returns whether anything changed. */
@@ -296,9 +304,17 @@ function singleLetterRun(
  * "killll" -> "kill"). Token matching then also tries the single-letter reading
  * ("die"), so both "die" and "kill" are found; doubles in normal words stay intact.
  */
+/** A letter three times in a row, by the same test the squeeze applies (no regex per turn). */
+function hasTripleLetter(text: string): boolean {
+  for (let i = 2; i < text.length; i++) {
+    if (text[i] === text[i - 1] && text[i] === text[i - 2] && isLetter(text[i])) return true;
+  }
+  return false;
+}
+
 function squeezeRepeats(input: MappedText): MappedText {
   const { text, map } = input;
-  if (!/(\p{L})\1\1/u.test(text)) return input;
+  if (!hasTripleLetter(text)) return input;
   const out = new MappedTextBuilder(text.length);
   for (let i = 0; i < text.length; i++) {
     if (i >= 2 && text[i] === text[i - 1] && text[i] === text[i - 2] && isLetter(text[i])) continue;
