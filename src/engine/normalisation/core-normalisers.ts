@@ -250,6 +250,11 @@ function separatorJoin(input: MappedText): MappedText {
   let i = 0;
   let changed = false;
   while (i < text.length) {
+    if (!canStartRun(text, i)) {
+      out.push(text[i], map[i]);
+      i++;
+      continue;
+    }
     const run = singleLetterRun(text, i);
     if (run.letters.length >= 3) {
       const narrowest = Math.min(...run.gaps);
@@ -269,6 +274,16 @@ function separatorJoin(input: MappedText): MappedText {
   return changed ? out.build(map[text.length]) : input;
 }
 
+/** A single letter not glued to a letter or digit on either side. */
+function standsAloneAt(text: string, k: number): boolean {
+  return isSingleSeparatedLetter(text[k]) && !isLetterOrNumber(text[k + 1] ?? ' ');
+}
+
+/** Whether a single-letter run can start at `start` (checked before any allocation). */
+function canStartRun(text: string, start: number): boolean {
+  return !(start > 0 && isLetterOrNumber(text[start - 1])) && standsAloneAt(text, start);
+}
+
 /** Single letters separated by 1-3 separator characters from `start`, with the gap widths. */
 function singleLetterRun(
   text: string,
@@ -276,11 +291,8 @@ function singleLetterRun(
 ): { letters: number[]; gaps: number[]; end: number } {
   const letters: number[] = [];
   const gaps: number[] = [];
-  const standsAlone = (k: number) =>
-    isSingleSeparatedLetter(text[k]) && !isLetterOrNumber(text[k + 1] ?? ' ');
-  if ((start > 0 && isLetterOrNumber(text[start - 1])) || !standsAlone(start)) {
-    return { letters, gaps, end: start };
-  }
+  if (!canStartRun(text, start)) return { letters, gaps, end: start };
+  const standsAlone = (k: number) => standsAloneAt(text, k);
   let k = start;
   let end = start;
   while (k < text.length && standsAlone(k)) {
