@@ -58,18 +58,33 @@ function foldsToItself(text: string): boolean {
   return true;
 }
 
+/** `foldCodePoint(code) === String.fromCharCode(code)`, answered without the fold. */
+function foldsToItselfCode(code: number): boolean {
+  if (code < 0x80) return !(code >= 65 && code <= 90);
+  return !isInvisible(code) && (isHangulSyllable(code) || isCompatibilityJamo(code));
+}
+
 function unicodeFold(input: MappedText): MappedText {
   const { text, map } = input;
   // Same result as the loop below, one character per character: only A-Z change.
   if (foldsToItself(text)) return { text: text.toLowerCase(), map };
   const out = new MappedTextBuilder(text.length);
+  // Characters that fold to themselves are copied in runs rather than one by one.
+  let runStart = 0;
   for (let i = 0; i < text.length;) {
     const code = text.codePointAt(i) ?? 0;
+    if (foldsToItselfCode(code)) {
+      i++;
+      continue;
+    }
+    out.pushSlice(text, map, runStart, i);
     const width = code > 0xffff ? 2 : 1;
     const folded = foldCodePoint(code);
     if (folded) out.push(folded, map[i]);
     i += width;
+    runStart = i;
   }
+  out.pushSlice(text, map, runStart, text.length);
   return out.build(map[text.length]);
 }
 

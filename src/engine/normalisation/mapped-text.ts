@@ -33,6 +33,20 @@ export class MappedTextBuilder {
     this.parts.push(chunk);
   }
 
+  /** Appends `source[start, end)` unchanged, each unit keeping its own offset from `offsets`. */
+  pushSlice(source: string, offsets: Int32Array, start: number, end: number): void {
+    if (end <= start) return;
+    const needed = this.length + (end - start) + 1;
+    if (needed > this.offsets.length) {
+      const grown = new Int32Array(Math.max(needed, this.offsets.length * 2));
+      grown.set(this.offsets.subarray(0, this.length));
+      this.offsets = grown;
+    }
+    this.offsets.set(offsets.subarray(start, end), this.length);
+    this.length += end - start;
+    this.parts.push(source.slice(start, end));
+  }
+
   get size(): number {
     return this.length;
   }
