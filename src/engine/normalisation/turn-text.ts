@@ -50,7 +50,7 @@ export class TurnText {
   /** Letters and digits only (spaces and punctuation removed), for Hangul phrases. */
   get compact(): DerivedView {
     this.compactView ??= deriveView(this.normalised.text, (char) =>
-      /[\p{L}\p{N}]/u.test(char) ? char : null,
+      isLetterOrNumber(char) ? char : null,
     );
     return this.compactView;
   }
@@ -148,6 +148,16 @@ function elongatedReading(
   if (!/(\p{L})\1/u.test(key)) return null;
   if (!/(\p{L})\1\1/iu.test(original.slice(originalStart, originalEnd))) return null;
   return key.replace(/(\p{L})\1/gu, '$1');
+}
+
+/** `/[\p{L}\p{N}]/u` for one UTF-16 unit, without the regex for ASCII and Hangul syllables. */
+function isLetterOrNumber(char: string): boolean {
+  const code = char.charCodeAt(0);
+  if (code < 0x80) {
+    return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+  }
+  if (isHangulSyllable(code)) return true;
+  return /[\p{L}\p{N}]/u.test(char);
 }
 
 /** Cheap pre-check for the doubled-letter regex: two equal code units in a row. */
