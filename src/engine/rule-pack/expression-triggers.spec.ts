@@ -1,0 +1,55 @@
+import { CORE_NORMALISERS } from '../normalisation/core-normalisers';
+import { compileTriggered, type ExpressionResolver } from './expression-compiler';
+import { compileLinearRegex } from './linear-regex';
+import { PhraseIndex } from './phrase-index';
+import type { Expression } from './rule-pack.types';
+
+/** Triggers let the rule set skip rules whose phrases did not occur: they must be necessary. */
+
+const at = { file: 'inline', line: 1, column: 1 };
+const phrases = (...list: string[]): Expression => ({ at, kind: 'phrases', phrases: list });
+const regex = (pattern: string): Expression => ({ at, kind: 'regex', pattern, raw: false });
+
+function resolver(): ExpressionResolver {
+  return {
+    phrases: new PhraseIndex(CORE_NORMALISERS),
+    listTerms: (name) => (name === 'harms' ? ['hurt', 'kill'] : null),
+    regex: (pattern, raw) => ({ id: 0, pattern, raw, regex: compileLinearRegex(pattern) }),
+    hasDetector: () => false,
+  };
+}
+
+describe('expression triggers', () => {
+  it('a phrase or list expression is triggered by its own phrases', () => {
+    const r = resolver();
+    const kill = r.phrases.add('kill');
+    expect(compileTriggered(phrases('kill', 'kill'), r).trigger).toEqual([kill]);
+    expect(compileTriggered({ at, kind: 'lists', lists: ['harms'] }, r).trigger).toHaveLength(2);
+  });
+
+  it('all and near take the narrowest side; any needs a trigger on every item', () => {
+    const r = resolver();
+    const narrow = phrases('die');
+    const wide = phrases('hurt', 'kill', 'harm');
+    const die = r.phrases.add('die');
+    expect(compileTriggered({ at, kind: 'all', items: [wide, narrow] }, r).trigger).toEqual([die]);
+    expect(
+      compileTriggered({ at, kind: 'near', a: wide, b: narrow, within: 3, ordered: false }, r)
+        .trigger,
+    ).toEqual([die]);
+    expect(compileTriggered({ at, kind: 'any', items: [wide, narrow] }, r).trigger).toHaveLength(4);
+    expect(compileTriggered({ at, kind: 'any', items: [narrow, regex('x+')] }, r).trigger).toBe(
+      null,
+    );
+  });
+
+  it('expressions that can match without any phrase have no trigger', () => {
+    const r = resolver();
+    expect(compileTriggered(regex('[0-9]+'), r).trigger).toBe(null);
+    expect(compileTriggered({ at, kind: 'not', item: phrases('die') }, r).trigger).toBe(null);
+    expect(compileTriggered({ at, kind: 'flag', name: 'minor' }, r).trigger).toBe(null);
+    expect(compileTriggered({ at, kind: 'all', items: [regex('a'), regex('b')] }, r).trigger).toBe(
+      null,
+    );
+  });
+});
