@@ -1,4 +1,5 @@
 import { InitialSchema1763790000000 } from './1763790000000-InitialSchema';
+import { PortalUsers1763900000000 } from './1763900000000-PortalUsers';
 
 /** Every migration, oldest first. Listed explicitly so ts-node, jest and dist all agree. */
-export const MIGRATIONS = [InitialSchema1763790000000];
+export const MIGRATIONS = [InitialSchema1763790000000, PortalUsers1763900000000];

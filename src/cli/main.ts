@@ -9,6 +9,7 @@ import { register as registerMigrate } from './commands/migrate.command';
 import { register as registerRules } from './commands/rules.command';
 import { register as registerServe } from './commands/serve.command';
 import { register as registerTenants } from './commands/tenants.command';
+import { register as registerUsers } from './commands/users.command';
 
 /**
  * `npm run cli -- <command>`. Each command lives in commands/<name>.command.ts and exports
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
   registerAssess(program);
   registerEval(program);
   registerRules(program);
+  registerUsers(program);
   return program;
 }
 

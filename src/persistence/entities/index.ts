@@ -1,3 +1,4 @@
+import { PortalUserEntity } from '../../portal/users/portal-user.entity';
 import { ApiKeyEntity } from './api-key.entity';
 import { AssessmentEntity } from './assessment.entity';
 import { ConversationStateEntity } from './conversation-state.entity';
@@ -12,4 +13,5 @@ export const ENTITIES = [
   AssessmentEntity,
   IdempotencyRecordEntity,
   UsageRecordEntity,
+  PortalUserEntity,
 ];
