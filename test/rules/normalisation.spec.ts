@@ -20,6 +20,7 @@ describe('core normalisers', () => {
 
   it('core.homoglyph folds Cyrillic and Greek look-alikes', () => {
     expect(run('core.homoglyph', 'кіll уοurѕеlf').text).toBe('kill yourself');
+    expect(normalised('μnder ıdıot')).toBe('under idiot');
   });
 
   it.each([
@@ -33,6 +34,12 @@ describe('core normalisers', () => {
     ['3rd time', '3rd time'],
     ['wow!', 'wow!'],
     ['2024', '2024'],
+    ['base64', 'base64'],
+    ['mp3', 'mp3'],
+    ['covid19', 'covid19'],
+    ['私は14歳です', '私は14歳です'],
+    ['我14岁', '我14岁'],
+    ['s3x', 'sex'],
   ])('core.leetspeak reads %s as %s', (input, expected) => {
     expect(run('core.leetspeak', input).text).toBe(expected);
   });
@@ -44,6 +51,13 @@ describe('core normalisers', () => {
     ['w a n t  t o  d i e', 'want to die'],
     ['a b', 'a b'],
     ['죽 고 싶 어', '죽 고 싶 어'],
+    ["i'm a minor", "i'm a minor"],
+    ['w r i t e a smut', 'write a smut'],
+    ['i am a kid', 'i am a kid'],
+    ['a b c', 'abc'],
+    ['k i l l  m y s e l f', 'kill myself'],
+    ['s u i c i d e', 'suicide'],
+    ["k'i'l'l", 'kill'],
   ])('core.separators joins %s', (input, expected) => {
     expect(run('core.separators', input).text).toBe(expected);
   });

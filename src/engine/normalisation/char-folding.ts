@@ -60,6 +60,10 @@ export const HOMOGLYPHS: Readonly<Record<string, string>> = {
   ϲ: 'c',
   ɑ: 'a',
   ı: 'i',
+  μ: 'u',
+  ѵ: 'v',
+  ԛ: 'q',
+  ԝ: 'w',
   ℓ: 'l',
 };
 

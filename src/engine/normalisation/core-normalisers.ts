@@ -205,8 +205,22 @@ function leetspeakFold(input: MappedText): MappedText {
 /** Folds leet characters of chars[start, end) in place; returns whether anything changed. */
 function foldWord(chars: string[], start: number, end: number): boolean {
   let letters = 0;
-  for (let k = start; k < end; k++) if (isLetter(chars[k])) letters++;
-  if (letters === 0) return false;
+  let digits = 0;
+  for (let k = start; k < end; k++) {
+    const code = chars[k].charCodeAt(0);
+    if (isAsciiLetter(code)) letters++;
+    else if (isAsciiDigit(code)) digits++;
+    // Digits next to CJK or Hangul are ages and counts ("14歳", "섹1스" is handled elsewhere).
+    else if (isLetter(chars[k])) return false;
+  }
+  if (letters === 0 || digits > letters) return false;
+  // Letters then a number ("base64", "mp3", "covid19") name things: digits left as they are.
+  let trailingDigits = 0;
+  while (trailingDigits < end - start && isDigit(chars[end - 1 - trailingDigits])) trailingDigits++;
+  if (trailingDigits > 0 && trailingDigits === digits && trailingDigits < end - start) {
+    const beforeDigits = chars[end - 1 - trailingDigits];
+    if (isAsciiLetter(beforeDigits.charCodeAt(0)) && letters >= 2) return false;
+  }
   // Number-first words ("14yo", "3rd", "24h") are quantities, not disguised letters,
   // unless a single leading digit is followed by a real word ("1diot", "5hit").
   let leadingDigits = 0;
@@ -271,6 +285,7 @@ function separatorJoin(input: MappedText): MappedText {
       continue;
     }
     const run = singleLetterRun(text, i);
+    dropTrailingWord(text, run);
     if (run.letters.length >= 3) {
       const narrowest = Math.min(...run.gaps);
       run.letters.forEach((position, index) => {
@@ -289,6 +304,26 @@ function separatorJoin(input: MappedText): MappedText {
   return changed ? out.build(map[text.length]) : input;
 }
 
+/**
+ * "w r i t e a smut": a final "a" or "i" followed by an ordinary word is the English word,
+ * not the run's last letter. (A spaced word really ending in a/i before another word,
+ * "v i a g r a pills", loses its last letter; prefix phrases still find it.)
+ */
+function dropTrailingWord(text: string, run: { letters: number[]; gaps: number[]; end: number }) {
+  if (run.letters.length < 4) return;
+  const last = run.letters[run.letters.length - 1];
+  if (text[last] !== 'a' && text[last] !== 'i') return;
+  let next = last + 1;
+  while (next < text.length && SEPARATOR.test(text[next])) next++;
+  if (next === last + 1 || !isLetterOrNumber(text[next] ?? ' ')) return;
+  if (!isLetterOrNumber(text[next + 1] ?? ' ')) return;
+  run.letters.pop();
+  run.gaps.pop();
+  run.end = run.letters[run.letters.length - 1] + 1;
+}
+
+const isApostrophe = (char: string): boolean => char === "'" || char === '\u2019';
+
 /** A single letter not glued to a letter or digit on either side. */
 function standsAloneAt(text: string, k: number): boolean {
   return isSingleSeparatedLetter(text[k]) && !isLetterOrNumber(text[k + 1] ?? ' ');
@@ -297,6 +332,12 @@ function standsAloneAt(text: string, k: number): boolean {
 /** Whether a single-letter run can start at `start` (checked before any allocation). */
 function canStartRun(text: string, start: number): boolean {
   return !(start > 0 && isLetterOrNumber(text[start - 1])) && standsAloneAt(text, start);
+}
+
+/** "i'm", "x'y" followed by something other than another apostrophe-spaced letter. */
+function isContraction(text: string, k: number): boolean {
+  const after = k + 3;
+  return !(isApostrophe(text[after] ?? '') && standsAloneAt(text, after + 1));
 }
 
 /** Single letters separated by 1-3 separator characters from `start`, with the gap widths. */
@@ -310,6 +351,7 @@ function singleLetterRun(
   const standsAlone = (k: number) => standsAloneAt(text, k);
   let k = start;
   let end = start;
+  let apostropheRun = false;
   while (k < text.length && standsAlone(k)) {
     letters.push(k);
     end = k + 1;
@@ -320,6 +362,13 @@ function singleLetterRun(
       gap++;
     }
     if (gap === 0 || next >= text.length || !standsAlone(next)) break;
+    // A lone apostrophe is a contraction ("i'm a minor"), not letter spacing, unless the
+    // whole run is spaced that way ("k'i'l'l").
+    const apostrophe = gap === 1 && isApostrophe(text[k + 1]);
+    if (gaps.length > 0 ? apostrophe !== apostropheRun : apostrophe && isContraction(text, k)) {
+      break;
+    }
+    if (gaps.length === 0) apostropheRun = apostrophe;
     gaps.push(gap);
     k = next;
   }
