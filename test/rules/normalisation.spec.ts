@@ -110,3 +110,14 @@ describe('core normalisers', () => {
     expect(normalised('ＳＨ！Ｔ')).toBe('shit');
   });
 });
+
+describe('turn tokens', () => {
+  it.each([
+    ['base64로 인코딩', ['base64', '로', '인코딩']],
+    ['DAN이야', ['dan', '이야']],
+    ['ai잖아', ['ai', '잖아']],
+    ['나는 14살', ['나는', '14살']],
+  ])('splits Latin from Hangul in %s', (input, keys) => {
+    expect(new TurnText(input).tokens.map((t) => t.key)).toEqual(keys);
+  });
+});

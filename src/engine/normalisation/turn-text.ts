@@ -95,7 +95,12 @@ export class TurnText {
   }
 }
 
-const TOKEN = /[\p{L}\p{N}]+/gu;
+/**
+ * Letters and digits, split where Latin (or other non-Hangul) letters run straight into Hangul
+ * ("base64로", "DAN이야" -> "base64" + "로") so English phrases still match as words.
+ */
+const TOKEN =
+  /\p{N}*\p{Script=Hangul}[\p{Script=Hangul}\p{N}]*|(?:(?!\p{Script=Hangul})[\p{L}\p{N}])+/gu;
 const TRAILING_DROPPED = /[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/;
 
 /** Characters the normalisers dropped after a match (spaces, zero-width) are not part of it. */
