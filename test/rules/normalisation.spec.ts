@@ -2,6 +2,7 @@ import type { MappedText } from '../../src/engine/plugin-registry/plugin-contrac
 import { coreNormaliser, CORE_NORMALISERS } from '../../src/engine/normalisation/core-normalisers';
 import { mappedFromString } from '../../src/engine/normalisation/mapped-text';
 import { TurnText } from '../../src/engine/normalisation/turn-text';
+import { PhraseIndex } from '../../src/engine/rule-pack/phrase-index';
 
 const run = (id: string, text: string): MappedText =>
   coreNormaliser(id).normalise(mappedFromString(text));
@@ -119,5 +120,17 @@ describe('turn tokens', () => {
     ['나는 14살', ['나는', '14살']],
   ])('splits Latin from Hangul in %s', (input, keys) => {
     expect(new TurnText(input).tokens.map((t) => t.key)).toEqual(keys);
+  });
+});
+
+describe('CJK phrases', () => {
+  it('match inside a sentence, as Hangul phrases do', () => {
+    const index = new PhraseIndex(CORE_NORMALISERS);
+    const ja = index.add('死にたい');
+    const zh = index.add('想死');
+    const hits = index.match(new TurnText('もう死にたいです。我真的想死了'));
+    expect(ja !== null && hits.has(ja)).toBe(true);
+    expect(zh !== null && hits.has(zh)).toBe(true);
+    expect(index.match(new TurnText('今日は楽しい')).size).toBe(0);
   });
 });

@@ -16,6 +16,9 @@ type ViewPhrase = { id: number; text: string };
 
 export type PhraseHits = Map<number, Match[]>;
 
+/** Hangul syllables, kana and CJK ideographs. */
+const SPACELESS_SCRIPT = /[\uac00-\ud7a3\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
+
 /** Prefix phrases are looked up by this many leading characters. */
 const PREFIX_KEY = 3;
 
@@ -85,7 +88,8 @@ export class PhraseIndex {
       const text = [...whole.replace(/\s+/g, '')].map(singleConsonant).join('');
       return { kind: 'choseong', key: `c:${text}`, text };
     }
-    if (/[\uac00-\ud7a3]/.test(whole)) {
+    // Hangul, kana and Han have no (reliable) spaces: their phrases match as substrings.
+    if (SPACELESS_SCRIPT.test(whole)) {
       const text = whole.replace(/[^\p{L}\p{N}]+/gu, '');
       return { kind: 'hangul', key: `h:${text}`, text };
     }
@@ -106,7 +110,7 @@ export class PhraseIndex {
   match(turn: TurnText): PhraseHits {
     const hits: PhraseHits = new Map();
     this.matchWords(turn, hits);
-    if (this.hangulFirst.size > 0 && turn.hasHangul) {
+    if (this.hangulFirst.size > 0 && SPACELESS_SCRIPT.test(turn.normalised.text)) {
       this.matchView(turn, turn.compact, this.hangulFirst, hits);
     }
     if (this.choseongFirst.size > 0) {
