@@ -1,6 +1,6 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
-/** Portal users (issue 5). Dialect-neutral: QueryRunner Table API only. */
+/** Portal users and their sign-in sessions (issue 5). Dialect-neutral: QueryRunner Table API only. */
 export class PortalUsers1763900000000 implements MigrationInterface {
   name = 'PortalUsers1763900000000';
 
@@ -33,9 +33,32 @@ export class PortalUsers1763900000000 implements MigrationInterface {
         isUnique: true,
       }),
     );
+    // Sessions are looked up by the SHA-256 of the cookie value: a database read leaks no
+    // usable cookie. The CSRF token is the synchronizer token bound to this session.
+    await queryRunner.createTable(
+      new Table({
+        name: 'portal_session',
+        columns: [
+          { name: 'id_hash', type: 'varchar', length: '64', isPrimary: true },
+          { name: 'user_id', type: 'varchar', length: '36' },
+          { name: 'csrf_token', type: 'varchar', length: '64' },
+          { name: 'created_at', type: 'varchar', length: '32' },
+          { name: 'expires_at', type: 'varchar', length: '32' },
+        ],
+        foreignKeys: [
+          {
+            columnNames: ['user_id'],
+            referencedTableName: 'portal_user',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+        ],
+      }),
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropTable('portal_session');
     await queryRunner.dropIndex('portal_user', 'uq_portal_user_tenant_email');
     await queryRunner.dropTable('portal_user');
   }

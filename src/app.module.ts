@@ -10,6 +10,7 @@ import { LOGGER } from './common/logger';
 import { APP_CONFIG, type AppConfig } from './config/app.config';
 import { ObservabilityModule } from './observability/observability.module';
 import { PersistenceModule } from './persistence/persistence.module';
+import { PortalModule } from './portal/portal.module';
 
 export type AppModuleOptions = {
   config: AppConfig;
@@ -46,6 +47,7 @@ export class AppModule {
         AuthModule,
         AssessmentModule,
         ApiModule,
+        PortalModule,
         ...(options.extraImports ?? []),
       ],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],

@@ -1,7 +1,7 @@
 import { TenantRepository } from '../../persistence/repositories/tenant.repository';
 import { Database } from '../../persistence/database';
 import { generatePassword } from './password-hasher';
-import { PortalUserService } from './portal-user.service';
+import { PortalUserError, PortalUserService } from './portal-user.service';
 
 export const FIRST_ADMIN_EMAIL = 'admin@localhost';
 
@@ -18,7 +18,13 @@ export async function ensureFirstAdmin(
   const [tenant] = await new TenantRepository(db).list();
   if (!tenant) return null;
   const password = generatePassword();
-  await users.create({ tenantId: tenant.id, email: FIRST_ADMIN_EMAIL, role: 'admin', password });
+  try {
+    await users.create({ tenantId: tenant.id, email: FIRST_ADMIN_EMAIL, role: 'admin', password });
+  } catch (error) {
+    // Another instance starting at the same moment created it first: its notice is the one.
+    if (error instanceof PortalUserError) return null;
+    throw error;
+  }
   const notice = [
     'A portal admin was created (change it with `npm run cli -- users create`):',
     '',

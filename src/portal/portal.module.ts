@@ -1,0 +1,26 @@
+import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import express from 'express';
+import { LoginThrottle } from './auth/login-throttle';
+import { PortalAuthGuard } from './auth/portal-auth.guard';
+import { SessionService } from './auth/session.service';
+import { PortalController } from './portal.controller';
+import { PortalUserService } from './users/portal-user.service';
+
+/** The web portal (SPEC 12): server-rendered pages under /portal. */
+@Module({
+  controllers: [PortalController],
+  providers: [
+    PortalUserService,
+    SessionService,
+    PortalAuthGuard,
+    { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
+  ],
+})
+export class PortalModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    // Portal forms post urlencoded bodies; the API's JSON-only rule does not apply here.
+    consumer
+      .apply(express.urlencoded({ extended: false, limit: '64kb' }))
+      .forRoutes(PortalController);
+  }
+}
