@@ -6,16 +6,9 @@ import { SESSION_COOKIE, clearSessionCookie, readCookie, setSessionCookie } from
 import { PortalAuthGuard, PortalRoles, type PortalRequest } from './auth/portal-auth.guard';
 import { SessionService } from './auth/session.service';
 import { PortalExceptionFilter } from './portal-exception.filter';
-import { escapeHtml, loginPage, page } from './views/html';
+import { escapeHtml, loginPage, page, sendHtml } from './views/html';
 
-const html = (response: Response, status: number, body: string): void => {
-  response
-    .status(status)
-    .setHeader('Content-Type', 'text/html; charset=utf-8')
-    .setHeader('Cache-Control', 'no-store')
-    .setHeader('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'")
-    .send(body);
-};
+const html = sendHtml;
 
 /** Sign-in, sign-out and the signed-in home page. */
 @Controller('portal')
@@ -52,7 +45,7 @@ export class PortalController {
     if (previous) await this.sessions.end(previous); // no session fixation
     const { cookieValue } = await this.sessions.start(user.id);
     setSessionCookie(request, response, cookieValue);
-    response.redirect(303, '/portal');
+    response.redirect(303, '/portal/playground');
   }
 
   @Post('logout')

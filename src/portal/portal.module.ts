@@ -1,18 +1,23 @@
+import { AssessmentModule } from '../assessment/assessment.module';
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import express from 'express';
 import { LoginThrottle } from './auth/login-throttle';
 import { PortalAuthGuard } from './auth/portal-auth.guard';
 import { SessionService } from './auth/session.service';
+import { PlaygroundController } from './playground/playground.controller';
+import { PlaygroundService } from './playground/playground.service';
 import { PortalController } from './portal.controller';
 import { PortalUserService } from './users/portal-user.service';
 
 /** The web portal (SPEC 12): server-rendered pages under /portal. */
 @Module({
-  controllers: [PortalController],
+  imports: [AssessmentModule],
+  controllers: [PortalController, PlaygroundController],
   providers: [
     PortalUserService,
     SessionService,
     PortalAuthGuard,
+    PlaygroundService,
     { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
   ],
 })
@@ -21,6 +26,6 @@ export class PortalModule implements NestModule {
     // Portal forms post urlencoded bodies; the API's JSON-only rule does not apply here.
     consumer
       .apply(express.urlencoded({ extended: false, limit: '64kb' }))
-      .forRoutes(PortalController);
+      .forRoutes(PortalController, PlaygroundController);
   }
 }

@@ -1,3 +1,5 @@
+import type { Response } from 'express';
+
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(value: unknown): string {
   return String(value)
@@ -25,4 +27,14 @@ export function loginPage(message?: string): string {
 <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
 <button type="submit">Sign in</button></form>`,
   );
+}
+
+/** Portal pages: never cached, no inline scripts, not framed. */
+export function sendHtml(response: Response, status: number, body: string): void {
+  response
+    .status(status)
+    .setHeader('Content-Type', 'text/html; charset=utf-8')
+    .setHeader('Cache-Control', 'no-store')
+    .setHeader('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'")
+    .send(body);
 }

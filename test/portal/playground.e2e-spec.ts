@@ -1,0 +1,114 @@
+import request from 'supertest';
+import { ApiKeyService } from '../../src/auth/api-key.service';
+import { UsageRecordEntity } from '../../src/persistence/entities/usage-record.entity';
+import { Database } from '../../src/persistence/database';
+import { TenantRepository } from '../../src/persistence/repositories/tenant.repository';
+import { PortalUserService } from '../../src/portal/users/portal-user.service';
+import { createTestApp, type TestApp } from '../utils/test-app';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../utils/test-database';
+
+const PASSWORD = 'portal password 1';
+
+describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal playground on %s', (kind) => {
+  let db: TestDatabase;
+  let t: TestApp;
+  let tenantId: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    t = await createTestApp({ env: db.env });
+    const database = t.app.get(Database);
+    tenantId = (await new TenantRepository(database).create('Acme')).id;
+    const users = new PortalUserService(database);
+    await users.create({
+      tenantId,
+      email: 'analyst@example.com',
+      role: 'analyst',
+      password: PASSWORD,
+    });
+    await users.create({
+      tenantId,
+      email: 'viewer@example.com',
+      role: 'viewer',
+      password: PASSWORD,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+  });
+
+  const signIn = async (email: string) => {
+    const agent = request.agent(t.http);
+    await agent.post('/portal/login').type('form').send({ email, password: PASSWORD }).expect(303);
+    const session = await agent.get('/portal/session').expect(200);
+    return { agent, csrf: (session.body as { csrfToken: string }).csrfToken };
+  };
+  const billableUnits = async () =>
+    (await t.app.get(Database).manager.find(UsageRecordEntity, { where: { tenantId } })).filter(
+      (row) => row.billable,
+    ).length;
+
+  it('runs a turn with mode playground: labels shown, zero billable units; a live call adds one', async () => {
+    const { agent, csrf } = await signIn('analyst@example.com');
+    const before = await billableUnits();
+    const page = await agent
+      .post('/portal/playground')
+      .type('form')
+      .send({
+        _csrf: csrf,
+        text: 'Hi! How was your day?',
+        conversationId: 'c1',
+        speakerType: 'user',
+      })
+      .expect(200);
+    expect(page.text).toMatch(/data-severity="\w+"/);
+    expect(page.text).toMatch(/data-action="\w+"/);
+    expect(page.text).toContain('Conversation peak');
+    expect(page.text).toContain('Conversation now (EMA)');
+    expect((page.text.match(/<tr><td>/g) ?? []).length).toBe(9);
+    const rows = await t.app.get(Database).manager.find(UsageRecordEntity, { where: { tenantId } });
+    expect(rows.filter((row) => row.mode === 'playground')).toHaveLength(1);
+    expect(await billableUnits()).toBe(before);
+
+    const { plaintext } = await t.app
+      .get(ApiKeyService)
+      .create({ tenantId, mode: 'live', scopes: ['assess'], name: 'live' });
+    await request(t.http)
+      .post('/v1/conversation-analytics/assess')
+      .set('Authorization', `Bearer ${plaintext}`)
+      .send({
+        event: { eventId: 'e1', conversationId: 'c1', text: 'Hello there', speakerType: 'user' },
+      })
+      .expect(200);
+    expect(await billableUnits()).toBe(before + 1);
+  });
+
+  it('renders an HTML/script payload inert', async () => {
+    const { agent, csrf } = await signIn('analyst@example.com');
+    const payload = '<script>alert(1)</script><img src=x onerror=alert(2)> "quoted"';
+    const page = await agent
+      .post('/portal/playground')
+      .type('form')
+      .send({ _csrf: csrf, text: payload, conversationId: 'xss', speakerType: 'user' })
+      .expect(200);
+    expect(page.text).not.toContain('<script>alert(1)</script>');
+    expect(page.text).not.toContain('<img src=x');
+    expect(page.text).toContain(
+      '&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;',
+    );
+  });
+
+  it('lets a viewer see the playground but not run it, and requires the CSRF token', async () => {
+    const viewer = await signIn('viewer@example.com');
+    await viewer.agent.get('/portal/playground').expect(200);
+    await viewer.agent
+      .post('/portal/playground')
+      .type('form')
+      .send({ _csrf: viewer.csrf, text: 'hi' })
+      .expect(403);
+    const analyst = await signIn('analyst@example.com');
+    await analyst.agent.post('/portal/playground').type('form').send({ text: 'hi' }).expect(403);
+  });
+});
