@@ -27,8 +27,10 @@ export class SessionService {
     const cookieValue = token();
     const csrfToken = token();
     const now = Date.now();
-    await this.db.write((manager) =>
-      this.db.query(
+    await this.db.write(async (manager) => {
+      // Expired sessions are swept at each sign-in, so the table holds live sessions only.
+      await this.db.query('DELETE FROM portal_session WHERE expires_at <= ?', [nowIso()], manager);
+      await this.db.query(
         'INSERT INTO portal_session (id_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
         [
           sha256(cookieValue),
@@ -38,8 +40,8 @@ export class SessionService {
           new Date(now + SESSION_TTL_MS).toISOString(),
         ],
         manager,
-      ),
-    );
+      );
+    });
     return { cookieValue, csrfToken };
   }
 
