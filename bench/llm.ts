@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { StageOutcome, TurnContext } from '../src/engine/pipeline/assessment-stage';
-import { CATEGORY_IDS, type CategoryId } from '../src/engine/taxonomy';
+import { snapshotFor } from '../src/assessment/conversation-state';
 import { llmConfigFromEnv, type LlmConfig } from '../src/llm/llm.config';
 import { LLM_REFINEMENT_QUEUE, LlmRefinementJob } from '../src/llm/llm-refinement.job';
 import type { LlmRefinementJobData } from '../src/llm/llm-refinement.types';
@@ -46,16 +46,7 @@ function context(): TurnContext {
       text: 'how was your day?',
       speakerType: 'user',
     },
-    conversation: {
-      turns: 0,
-      peak: 'none',
-      ema: 0,
-      categoryCounts: Object.fromEntries(CATEGORY_IDS.map((id) => [id, 0])) as Record<
-        CategoryId,
-        number
-      >,
-      flags: [],
-    },
+    conversation: snapshotFor(null),
   };
 }
 

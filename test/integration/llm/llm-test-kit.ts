@@ -16,7 +16,7 @@ import {
   type HistoryTurn,
   type LateRefinementRecorderPort,
 } from '../../../src/engine/pipeline/ports';
-import { CATEGORY_IDS, type CategoryId } from '../../../src/engine/taxonomy';
+import { snapshotFor } from '../../../src/assessment/conversation-state';
 import type { LlmConfig } from '../../../src/llm/llm.config';
 import { LlmModule } from '../../../src/llm/llm.module';
 import { LlmStage } from '../../../src/llm/llm.stage';
@@ -96,16 +96,7 @@ export function turnContext(
       speakerType: 'user',
       ...overrides,
     },
-    conversation: {
-      turns: 0,
-      peak: 'none',
-      ema: 0,
-      categoryCounts: Object.fromEntries(CATEGORY_IDS.map((id) => [id, 0])) as Record<
-        CategoryId,
-        number
-      >,
-      flags: [],
-    },
+    conversation: snapshotFor(null),
   };
 }
 
