@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CATEGORY_IDS } from '../../src/engine/taxonomy';
 
 /**
  * A scripted OpenAI-compatible chat-completions server for tests and the benchmark. Each
@@ -132,20 +133,9 @@ export function chatCompletion(content: string, model: string) {
 export function jsonVerdict(
   scored: Record<string, { score: number; subcategories: string[] }> = {},
 ): string {
-  const ids = [
-    'self_harm',
-    'minor_safety',
-    'sexual',
-    'violence',
-    'harassment',
-    'pii',
-    'dependency',
-    'jailbreak',
-    'illegal',
-  ];
   return JSON.stringify({
     categories: Object.fromEntries(
-      ids.map((id) => [id, scored[id] ?? { score: 0, subcategories: [] }]),
+      CATEGORY_IDS.map((id) => [id, scored[id] ?? { score: 0, subcategories: [] }]),
     ),
   });
 }
