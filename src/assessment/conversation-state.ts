@@ -13,14 +13,11 @@ import {
 } from '../engine/taxonomy';
 import type { CategoryResult } from '../engine/pipeline/assessment-scorer';
 
-/** Pure conversation-state arithmetic of SPEC 5; persistence applies it under a lock. */
-export type ConversationStateValues = {
-  turns: number;
-  peak: Level;
-  ema: number;
-  categoryCounts: Record<CategoryId, number>;
-  flags: ConversationFlag[];
-};
+/**
+ * Pure conversation-state arithmetic of SPEC 5; persistence applies it under a lock. The stored
+ * values have the shape the stages see (`snapshotFor` only drops flags expired by this turn).
+ */
+export type ConversationStateValues = ConversationSnapshot;
 
 export type ConversationSummary = {
   severity: Level;
