@@ -66,9 +66,8 @@ export class PortalController {
       page(
         'Portal',
         `<h1>Conversation Analytics</h1>
-<p>Signed in as <span id="who">${escapeHtml(session.email)}</span> (<span id="role">${escapeHtml(session.role)}</span>).</p>
-<nav><a href="/portal/playground">Playground</a></nav>
-<form method="post" action="/portal/logout"><input type="hidden" name="_csrf" value="${escapeHtml(session.csrfToken)}"><button>Sign out</button></form>`,
+<p>Signed in as <span id="who">${escapeHtml(session.email)}</span> (<span id="role">${escapeHtml(session.role)}</span>).</p>`,
+        { viewer: session },
       ),
     );
   }

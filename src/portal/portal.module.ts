@@ -6,13 +6,14 @@ import { PortalAuthGuard } from './auth/portal-auth.guard';
 import { SessionService } from './auth/session.service';
 import { PlaygroundController } from './playground/playground.controller';
 import { PlaygroundService } from './playground/playground.service';
+import { PortalAssetsController } from './assets.controller';
 import { PortalController } from './portal.controller';
 import { PortalUserService } from './users/portal-user.service';
 
 /** The web portal (SPEC 12): server-rendered pages under /portal. */
 @Module({
   imports: [AssessmentModule],
-  controllers: [PortalController, PlaygroundController],
+  controllers: [PortalController, PlaygroundController, PortalAssetsController],
   providers: [
     PortalUserService,
     SessionService,

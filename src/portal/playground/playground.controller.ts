@@ -28,8 +28,8 @@ export class PlaygroundController {
 
   @Get()
   show(@Req() request: PortalRequest, @Res() response: Response): void {
-    const csrfToken = request.portalSession!.csrfToken;
-    sendHtml(response, 200, playgroundPage({ csrfToken, form: formFrom({}) }));
+    const viewer = request.portalSession!;
+    sendHtml(response, 200, playgroundPage({ viewer, form: formFrom({}) }));
   }
 
   @Post()
@@ -39,10 +39,10 @@ export class PlaygroundController {
     const form = formFrom(request.body);
     try {
       const result = await this.playground.run(session, form, request.requestId, request.startedAt);
-      sendHtml(response, 200, playgroundPage({ csrfToken: session.csrfToken, form, result }));
+      sendHtml(response, 200, playgroundPage({ viewer: session, form, result }));
     } catch (error) {
       if (!(error instanceof PlaygroundInputError)) throw error;
-      const page = playgroundPage({ csrfToken: session.csrfToken, form, error: error.message });
+      const page = playgroundPage({ viewer: session, form, error: error.message });
       sendHtml(response, 400, page);
     }
   }

@@ -1,6 +1,6 @@
 import type { AssessmentResponse } from '../../assessment/assessment-response';
 import type { TextSpan } from '../../engine/pipeline/assessment-stage';
-import { escapeHtml, page } from './html';
+import { escapeHtml, page, type PageViewer } from './html';
 
 export type PlaygroundForm = {
   text: string;
@@ -61,7 +61,7 @@ function resultHtml(text: string, result: AssessmentResponse): string {
 }
 
 export function playgroundPage(input: {
-  csrfToken: string;
+  viewer: PageViewer;
   form: PlaygroundForm;
   result?: { text: string; response: AssessmentResponse };
   error?: string;
@@ -73,7 +73,7 @@ export function playgroundPage(input: {
     'Playground',
     `<h1>Playground</h1><p>Playground runs use the live engine and are never billed.</p>
 <form method="post" action="/portal/playground">
-<input type="hidden" name="_csrf" value="${escapeHtml(input.csrfToken)}">
+<input type="hidden" name="_csrf" value="${escapeHtml(input.viewer.csrfToken)}">
 <label>Text <textarea name="text" rows="4">${escapeHtml(form.text)}</textarea></label>
 ${field('conversationId', 'Conversation')} ${field('characterId', 'Character')}
 <label>Speaker <select name="speakerType">${['user', 'character']
@@ -83,5 +83,6 @@ ${field('conversationId', 'Conversation')} ${field('characterId', 'Character')}
 <button type="submit">Run</button></form>
 ${input.error ? `<p role="alert">${escapeHtml(input.error)}</p>` : ''}
 ${input.result ? resultHtml(input.result.text, input.result.response) : ''}`,
+    { viewer: input.viewer },
   );
 }
