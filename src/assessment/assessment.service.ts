@@ -15,6 +15,7 @@ import {
   AssessmentRepository,
   type StoredAssessment,
 } from '../persistence/repositories/assessment.repository';
+import { encodeRaisedCategories } from '../persistence/repositories/assessment-categories';
 import { ConversationRepository } from '../persistence/repositories/conversation.repository';
 import { UsageRepository } from '../persistence/repositories/usage.repository';
 import { AssessmentPipeline, type PipelineResult } from './assessment-pipeline.service';
@@ -163,6 +164,7 @@ export class AssessmentService {
           eventTimestamp: turn.timestamp ?? null,
           severity: verdict.severity,
           action: verdict.action,
+          raisedCategories: encodeRaisedCategories(verdict.categories),
           response: body,
           lateRefinement: null,
           requestId: request.requestId,

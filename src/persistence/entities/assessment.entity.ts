@@ -29,6 +29,9 @@ export class AssessmentEntity {
   eventTimestamp!: string | null;
   @Column({ type: 'varchar', length: 16 }) severity!: Level;
   @Column({ type: 'varchar', length: 16 }) action!: Action;
+  /** Categories above `none`, as `,pii,self_harm,` (see assessment-categories.ts), for search. */
+  @Column({ type: 'varchar', length: 255, name: 'raised_categories', default: '' })
+  raisedCategories!: string;
   /** The response body exactly as serialised to the caller. */
   @Column({ type: 'text' }) response!: string;
   /** A refinement that finished after the response was sent (JSON StageOutcome). */

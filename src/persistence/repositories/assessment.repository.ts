@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { LessThan, MoreThan, type EntityManager } from 'typeorm';
+import { LessThan, LessThanOrEqual, MoreThan, type EntityManager } from 'typeorm';
+import type {
+  BacktestFilter,
+  BacktestHistoryPort,
+  StoredTurn,
+} from '../../engine/backtest/backtest';
 import type { StageOutcome } from '../../engine/pipeline/assessment-stage';
 import type {
   ConversationHistoryPort,
@@ -7,9 +12,17 @@ import type {
   HistoryTurn,
   LateRefinementRecorderPort,
 } from '../../engine/pipeline/ports';
-import type { Level } from '../../engine/taxonomy';
+import {
+  CATEGORY_IDS,
+  type Action,
+  type CategoryId,
+  type Level,
+  type Mode,
+  type SpeakerType,
+} from '../../engine/taxonomy';
 import { Database } from '../database';
 import { AssessmentEntity } from '../entities/assessment.entity';
+import { raisedCategoryPattern } from './assessment-categories';
 
 type EventKey = ConversationKey & { eventId: string };
 
@@ -17,6 +30,39 @@ export type StoredAssessment = Pick<
   AssessmentEntity,
   'id' | 'textSha256' | 'response' | 'severity'
 >;
+
+/** History search (portal): every condition is optional except tenant and mode. */
+export type AssessmentSearch = {
+  tenantId: string;
+  mode: Mode;
+  conversationId?: string;
+  userIdHash?: string;
+  characterId?: string;
+  /** Any of these severities (one for an exact match, the upper levels for "at least"). */
+  severities?: Level[];
+  /** Assessments that raised this category (its level was not `none`). */
+  category?: CategoryId;
+  action?: Action;
+  /** created_at >= this instant. */
+  from?: string;
+  /** created_at < this instant. */
+  toExclusive?: string;
+};
+
+/** Keyset position in the newest-first order: the last row already returned. */
+export type SearchCursor = { createdAt: string; id: string };
+
+type BacktestRow = {
+  id: string;
+  tenant_id: string;
+  mode: string;
+  conversation_id: string;
+  text: string | null;
+  speaker_type: SpeakerType;
+  severity: Level;
+  action: Action;
+  response: string;
+};
 
 const INSERT_COLUMNS = [
   'id',
@@ -34,6 +80,7 @@ const INSERT_COLUMNS = [
   'event_timestamp',
   'severity',
   'action',
+  'raised_categories',
   'response',
   'late_refinement',
   'request_id',
@@ -41,7 +88,9 @@ const INSERT_COLUMNS = [
 ];
 
 @Injectable()
-export class AssessmentRepository implements ConversationHistoryPort, LateRefinementRecorderPort {
+export class AssessmentRepository
+  implements ConversationHistoryPort, LateRefinementRecorderPort, BacktestHistoryPort
+{
   constructor(private readonly db: Database) {}
 
   /** The stored turn for an eventId, if any (raw: it runs on every turn). */
@@ -84,6 +133,7 @@ export class AssessmentRepository implements ConversationHistoryPort, LateRefine
         row.eventTimestamp,
         row.severity,
         row.action,
+        row.raisedCategories,
         row.response,
         row.lateRefinement,
         row.requestId,
@@ -100,6 +150,84 @@ export class AssessmentRepository implements ConversationHistoryPort, LateRefine
       order: { turnNumber: 'ASC' },
       take: limit,
     });
+  }
+
+  /** Turn numbers and severities from the first turn through `lastTurn`, in order. */
+  severitiesThrough(key: ConversationKey, lastTurn: number) {
+    return this.db.manager.find(AssessmentEntity, {
+      where: { ...key, turnNumber: LessThanOrEqual(lastTurn) },
+      order: { turnNumber: 'ASC' },
+      select: { turnNumber: true, severity: true },
+    });
+  }
+
+  /**
+   * A tenant's stored assessments matching `search`, newest first (created_at, then id),
+   * `limit` rows after `after`. Parameters only; the index on (tenant_id, mode, created_at, id)
+   * serves the order.
+   */
+  search(
+    search: AssessmentSearch,
+    after: SearchCursor | null,
+    limit: number,
+  ): Promise<AssessmentEntity[]> {
+    const query = this.db.manager
+      .createQueryBuilder(AssessmentEntity, 'a')
+      .where('a.tenantId = :tenantId', { tenantId: search.tenantId })
+      .andWhere('a.mode = :mode', { mode: search.mode });
+    const equal = ['conversationId', 'userIdHash', 'characterId', 'action'] as const;
+    for (const field of equal) {
+      const value = search[field];
+      if (value !== undefined) query.andWhere(`a.${field} = :${field}`, { [field]: value });
+    }
+    if (search.severities) {
+      query.andWhere('a.severity IN (:...severities)', { severities: search.severities });
+    }
+    if (search.category) {
+      query.andWhere(`a.raisedCategories LIKE :category ESCAPE '\\'`, {
+        category: raisedCategoryPattern(search.category),
+      });
+    }
+    if (search.from) query.andWhere('a.createdAt >= :from', { from: search.from });
+    if (search.toExclusive) query.andWhere('a.createdAt < :to', { to: search.toExclusive });
+    if (after) {
+      query.andWhere('(a.createdAt < :afterAt OR (a.createdAt = :afterAt AND a.id < :afterId))', {
+        afterAt: after.createdAt,
+        afterId: after.id,
+      });
+    }
+    return query.orderBy('a.createdAt', 'DESC').addOrderBy('a.id', 'DESC').limit(limit).getMany();
+  }
+
+  /**
+   * Backtest history (SPEC 9): each stored conversation's turns in turn order, optionally one
+   * tenant, one mode and since an instant, at most `limit` turns in all.
+   */
+  async *conversations(filter: BacktestFilter): AsyncIterable<StoredTurn[]> {
+    const conditions: [string, unknown][] = [];
+    if (filter.tenantId) conditions.push(['tenant_id = ?', filter.tenantId]);
+    if (filter.mode) conditions.push(['mode = ?', filter.mode]);
+    if (filter.since) conditions.push(['created_at >= ?', filter.since]);
+    const where = conditions.map(([sql]) => sql);
+    const params = conditions.map(([, value]) => value);
+    const rows = await this.db.query<BacktestRow>(
+      'SELECT id, tenant_id, mode, conversation_id, text, speaker_type, severity, action, response ' +
+        `FROM assessment ${where.length ? `WHERE ${where.join(' AND ')} ` : ''}` +
+        'ORDER BY tenant_id, mode, conversation_id, turn_number LIMIT ?',
+      [...params, filter.limit ?? 10_000],
+    );
+    let current: StoredTurn[] = [];
+    let key = '';
+    for (const row of rows) {
+      const rowKey = `${row.tenant_id}\0${row.mode}\0${row.conversation_id}`;
+      if (rowKey !== key && current.length > 0) {
+        yield current;
+        current = [];
+      }
+      key = rowKey;
+      current.push(toStoredTurn(row));
+    }
+    if (current.length > 0) yield current;
   }
 
   async recentTurns(key: ConversationKey, limit: number): Promise<HistoryTurn[]> {
@@ -131,4 +259,19 @@ export class AssessmentRepository implements ConversationHistoryPort, LateRefine
     );
     return result.affected ?? 0;
   }
+}
+
+function toStoredTurn(row: BacktestRow): StoredTurn {
+  const response = JSON.parse(row.response) as { categories?: Record<string, { level?: Level }> };
+  const categoryLevels = Object.fromEntries(
+    CATEGORY_IDS.map((c) => [c, response.categories?.[c]?.level ?? 'none']),
+  ) as Record<CategoryId, Level>;
+  return {
+    assessmentId: row.id,
+    text: row.text,
+    speakerType: row.speaker_type,
+    severity: row.severity,
+    action: row.action,
+    categoryLevels,
+  };
 }
