@@ -1,5 +1,6 @@
 import { AssessmentModule } from '../assessment/assessment.module';
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { EngineModule } from '../engine/engine.module';
 import express from 'express';
 import { LoginThrottle } from './auth/login-throttle';
 import { PortalAuthGuard } from './auth/portal-auth.guard';
@@ -12,7 +13,7 @@ import { PortalUserService } from './users/portal-user.service';
 
 /** The web portal (SPEC 12): server-rendered pages under /portal. */
 @Module({
-  imports: [AssessmentModule],
+  imports: [AssessmentModule, EngineModule],
   controllers: [PortalController, PlaygroundController, PortalAssetsController],
   providers: [
     PortalUserService,

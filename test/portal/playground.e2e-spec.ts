@@ -2,6 +2,7 @@ import request from 'supertest';
 import { ApiKeyService } from '../../src/auth/api-key.service';
 import { UsageRecordEntity } from '../../src/persistence/entities/usage-record.entity';
 import { Database } from '../../src/persistence/database';
+import { ConversationRepository } from '../../src/persistence/repositories/conversation.repository';
 import { TenantRepository } from '../../src/persistence/repositories/tenant.repository';
 import { PortalUserService } from '../../src/portal/users/portal-user.service';
 import { createTestApp, type TestApp } from '../utils/test-app';
@@ -13,6 +14,7 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal playground on %s', (
   let db: TestDatabase;
   let t: TestApp;
   let tenantId: string;
+  let analystId: string;
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
@@ -20,9 +22,16 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal playground on %s', (
     const database = t.app.get(Database);
     tenantId = (await new TenantRepository(database).create('Acme')).id;
     const users = new PortalUserService(database);
-    await users.create({
+    const analyst = await users.create({
       tenantId,
       email: 'analyst@example.com',
+      role: 'analyst',
+      password: PASSWORD,
+    });
+    analystId = analyst.id;
+    await users.create({
+      tenantId,
+      email: 'analyst2@example.com',
       role: 'analyst',
       password: PASSWORD,
     });
@@ -110,5 +119,66 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal playground on %s', (
       .expect(403);
     const analyst = await signIn('analyst@example.com');
     await analyst.agent.post('/portal/playground').type('form').send({ text: 'hi' }).expect(403);
+  });
+
+  type TimelinePoint = { turn: number; severity: string; ema: number; peak: string };
+  const timelineOf = (html: string): TimelinePoint[] => {
+    const block = /<script type="application\/json" id="timeline-data">(.*?)<\/script>/s.exec(html);
+    return block ? (JSON.parse(block[1]) as { turns: TimelinePoint[] }).turns : [];
+  };
+  const run = (
+    signedIn: { agent: ReturnType<typeof request.agent>; csrf: string },
+    conversationId: string,
+    text: string,
+  ) =>
+    signedIn.agent
+      .post('/portal/playground')
+      .type('form')
+      .send({ _csrf: signedIn.csrf, text, conversationId, speakerType: 'user' })
+      .expect(200);
+
+  it('charts every turn of the playground conversation, ending at the stored EMA', async () => {
+    const analyst = await signIn('analyst@example.com');
+    await run(analyst, 'timeline', 'Hi! How was your day?');
+    await run(analyst, 'timeline', 'I want to kill myself tonight, I have the pills ready');
+    const page = await run(analyst, 'timeline', 'Thanks for listening');
+    expect(page.text).toContain('<canvas id="timeline-chart"></canvas>');
+    expect(page.text).toContain('/portal/assets/timeline-chart.js');
+    const turns = timelineOf(page.text);
+    expect(turns.map((point) => point.turn)).toEqual([1, 2, 3]);
+    const state = await t.app.get(ConversationRepository).findState({
+      tenantId,
+      mode: 'playground',
+      conversationId: `${analystId}:timeline`,
+    });
+    expect(state?.turns).toBe(3);
+    expect(turns[2].ema).toBe(state?.ema);
+    expect(turns[2].peak).toBe(state?.peak);
+    expect(turns[1].severity).not.toBe('none');
+
+    // Coming back to the conversation shows the same timeline before any new run.
+    const reopened = await analyst.agent.get('/portal/playground?conversationId=timeline');
+    expect(timelineOf(reopened.text)).toEqual(turns);
+  });
+
+  it("keeps two users' playground conversations with the same id apart", async () => {
+    const first = await signIn('analyst@example.com');
+    const second = await signIn('analyst2@example.com');
+    await run(first, 'shared-id', 'Hello');
+    await run(first, 'shared-id', 'Hello again');
+    const page = await run(second, 'shared-id', 'Hi there');
+    expect(timelineOf(page.text).map((point) => point.turn)).toEqual([1]);
+    const back = await first.agent.get('/portal/playground?conversationId=shared-id').expect(200);
+    expect(timelineOf(back.text).map((point) => point.turn)).toEqual([1, 2]);
+  });
+
+  it('offers a fresh conversation id that starts with no timeline', async () => {
+    const analyst = await signIn('analyst@example.com');
+    const page = await run(analyst, 'timeline-fresh', 'Hello');
+    const fresh = /name="conversationId" value="(pg-[0-9a-f]+)"/.exec(page.text)?.[1];
+    expect(fresh).toBeDefined();
+    const next = await analyst.agent.get(`/portal/playground?conversationId=${fresh}`).expect(200);
+    expect(next.text).toContain(`name="conversationId" value="${fresh}"`);
+    expect(next.text).not.toContain('timeline-chart');
   });
 });

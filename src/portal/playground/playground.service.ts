@@ -4,10 +4,20 @@ import { parseAssessRequest } from '../../api/assess-request.parser';
 import type { AssessmentResponse } from '../../assessment/assessment-response';
 import { AssessmentService } from '../../assessment/assessment.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import { RulesEngineService } from '../../engine/rules/rules-engine.service';
+import { AssessmentRepository } from '../../persistence/repositories/assessment.repository';
 import type { PortalSession } from '../auth/session.service';
 import type { PlaygroundForm } from '../views/playground.view';
+import { timelineFrom, type TimelineData } from '../views/timeline';
 
 export class PlaygroundInputError extends Error {}
+
+/** A chart of more turns than this is unreadable; longer playground conversations show their first. */
+const MAX_TIMELINE_TURNS = 500;
+
+/** The conversation id the engine sees: per portal user, so users never share state. */
+const engineConversationId = (session: PortalSession, conversationId: string) =>
+  `${session.userId}:${conversationId}`;
 
 /**
  * Runs a playground turn through the same AssessmentService as the API, with
@@ -19,6 +29,8 @@ export class PlaygroundService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly assessments: AssessmentService,
+    private readonly stored: AssessmentRepository,
+    private readonly rules: RulesEngineService,
   ) {}
 
   private event(form: PlaygroundForm): Record<string, unknown> {
@@ -47,7 +59,7 @@ export class PlaygroundService {
     form: PlaygroundForm,
     requestId: string,
     startedAt: number,
-  ): Promise<{ text: string; response: AssessmentResponse }> {
+  ): Promise<{ text: string; conversationId: string; response: AssessmentResponse }> {
     const event = { eventId: `pg_${randomUUID()}`, ...this.event(form) };
     let turn: ReturnType<typeof parseAssessRequest>;
     try {
@@ -58,13 +70,31 @@ export class PlaygroundService {
     const result = await this.assessments.assess({
       tenantId: session.tenantId,
       mode: 'playground',
-      turn: { ...turn, conversationId: `${session.userId}:${turn.conversationId}` },
+      turn: { ...turn, conversationId: engineConversationId(session, turn.conversationId) },
       requestId,
       startedAt,
     });
     if (result.status >= 400) {
       throw new PlaygroundInputError(`The engine answered ${result.status}.`);
     }
-    return { text: turn.text, response: JSON.parse(result.body) as AssessmentResponse };
+    return {
+      text: turn.text,
+      conversationId: turn.conversationId,
+      response: JSON.parse(result.body) as AssessmentResponse,
+    };
+  }
+
+  /**
+   * The user's playground conversation so far, from its stored assessments (the rows GET
+   * /v1/conversation-analytics/conversations/{id} pages through), with the policy's EMA alpha.
+   */
+  async timeline(session: PortalSession, conversationId: string): Promise<TimelineData> {
+    const key = {
+      tenantId: session.tenantId,
+      mode: 'playground' as const,
+      conversationId: engineConversationId(session, conversationId),
+    };
+    const turns = await this.stored.pageForConversation(key, 0, MAX_TIMELINE_TURNS);
+    return timelineFrom(turns, this.rules.policy.emaAlpha);
   }
 }

@@ -1,6 +1,7 @@
 import type { AssessmentResponse } from '../../assessment/assessment-response';
 import type { TextSpan } from '../../engine/pipeline/assessment-stage';
-import { escapeHtml, page, type PageViewer } from './html';
+import { escapeHtml, jsonData, page, type PageViewer } from './html';
+import type { TimelineData } from './timeline';
 
 export type PlaygroundForm = {
   text: string;
@@ -60,13 +61,24 @@ function resultHtml(text: string, result: AssessmentResponse): string {
 </section>`;
 }
 
+/** The conversation's turns so far, drawn by timeline-chart.js; nothing before a first turn. */
+function timelineHtml(timeline: TimelineData | undefined): string {
+  if (!timeline?.turns.length) return '';
+  return `<section id="timeline"><h2>Conversation timeline</h2>
+<div class="chart"><canvas id="timeline-chart"></canvas></div>${jsonData('timeline-data', timeline)}</section>`;
+}
+
 export function playgroundPage(input: {
   viewer: PageViewer;
   form: PlaygroundForm;
+  /** The id the "New conversation" button switches to. */
+  newConversationId: string;
   result?: { text: string; response: AssessmentResponse };
+  timeline?: TimelineData;
   error?: string;
 }): string {
   const { form } = input;
+  const hasTimeline = Boolean(input.timeline?.turns.length);
   const field = (name: keyof PlaygroundForm, label: string) =>
     `<label>${label} <input name="${name}" value="${escapeHtml(form[name])}"></label>`;
   return page(
@@ -81,8 +93,12 @@ ${field('conversationId', 'Conversation')} ${field('characterId', 'Character')}
       .join('')}</select></label>
 <label>Raw event JSON (overrides the fields) <textarea name="raw" rows="4">${escapeHtml(form.raw)}</textarea></label>
 <button type="submit">Run</button></form>
+<form method="get" action="/portal/playground" id="new-conversation">
+<input type="hidden" name="conversationId" value="${escapeHtml(input.newConversationId)}">
+<button type="submit">New conversation</button></form>
 ${input.error ? `<p role="alert">${escapeHtml(input.error)}</p>` : ''}
-${input.result ? resultHtml(input.result.text, input.result.response) : ''}`,
-    { viewer: input.viewer },
+${input.result ? resultHtml(input.result.text, input.result.response) : ''}
+${timelineHtml(input.timeline)}`,
+    { viewer: input.viewer, scripts: hasTimeline ? ['chart.umd.min.js', 'timeline-chart.js'] : [] },
   );
 }
