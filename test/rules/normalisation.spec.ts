@@ -59,8 +59,37 @@ describe('core normalisers', () => {
     ['k i l l  m y s e l f', 'kill myself'],
     ['s u i c i d e', 'suicide'],
     ["k'i'l'l", 'kill'],
+    ['i w a n t t o d i e', 'i want to die'],
+    ['i w a n t  t o  d i e', 'i want to die'],
+    ['i k i l l e d him', 'i killed him'],
+    ['i am a b i t c h', 'i am a bitch'],
+    ['you are a f u c k i n g idiot', 'you are a fucking idiot'],
+    ['i w-a-n-t t-o d-i-e', 'i want to die'],
+    ['a s s h o l e', 'asshole'],
+    ['i d i o t', 'idiot'],
+    ['n o b o d y l o v e s m e', 'nobody loves me'],
   ])('core.separators joins %s', (input, expected) => {
     expect(run('core.separators', input).text).toBe(expected);
+  });
+
+  it.each([
+    ['섹1스', '섹스'],
+    ['병1신 같은', '병신 같은'],
+    ['죽1여 버린다', '죽여 버린다'],
+    ['너8살이야', '너8살이야'],
+    ['3번 했어', '3번 했어'],
+    ['고1때', '고1때'],
+    ['중2인데', '중2인데'],
+    ['2024년', '2024년'],
+  ])('core.hangul-digits reads %s as %s', (input, expected) => {
+    expect(run('core.hangul-digits', input).text).toBe(expected);
+  });
+
+  it('core.hangul-digits keeps the offset map pointing into the original text', () => {
+    const turn = new TurnText('야 병1신아');
+    const start = turn.normalised.text.indexOf('병신');
+    const span = turn.originalSpan(start, start + 2);
+    expect('야 병1신아'.slice(span.start, span.end)).toBe('병1신');
   });
 
   it('core.squeeze keeps doubles and squeezes longer runs', () => {
@@ -99,12 +128,26 @@ describe('core normalisers', () => {
     expect(new TurnText('hello').choseong).toBeNull();
   });
 
+  it.each([
+    ['ㅅ1ㅂ', 'ㅅㅂ'],
+    ['ㅂ.ㅅ 같네', 'ㅂㅅ'],
+    ['ㅈ ㄹ 하네', 'ㅈㄹ'],
+    ['ㅋㅋ ㅅㅂ', 'ㅋㅋ ㅅㅂ'],
+    ['ㅇㅇ ㄱㄱ', 'ㅇㅇ ㄱㄱ'],
+  ])(
+    'keeps choseong runs across inserted digits, punctuation and lone-letter spacing: %s',
+    (input, view) => {
+      expect(new TurnText(input).choseong?.text.trim()).toBe(view);
+    },
+  );
+
   it('registers every core normaliser under a core.* id', () => {
     expect(CORE_NORMALISERS.map((n) => n.id)).toEqual([
       'core.unicode',
       'core.homoglyph',
       'core.hangul-compose',
       'core.leetspeak',
+      'core.hangul-digits',
       'core.separators',
       'core.squeeze',
     ]);

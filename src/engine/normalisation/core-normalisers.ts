@@ -12,6 +12,7 @@ import {
   isVowelJamo,
 } from './hangul';
 import { MappedTextBuilder } from './mapped-text';
+import { spelledWordLengths } from './spelled-words';
 
 /**
  * The engine's own normalisers (ids `core.*`), applied in this order to every turn before
@@ -247,6 +248,41 @@ function foldWord(chars: string[], start: number, end: number): boolean {
   return changed;
 }
 
+/**
+ * Syllables that count things after a number ("8살", "3번", "2층", "1학년"): a digit before
+ * one of them is a quantity, not noise.
+ */
+const COUNTER_SYLLABLES = new Set([
+  ...'살세번회층일시분초개명년월원장절차등위권편화주배박만천백십억점호동줄판잔병대인곳달쪽학교기부급단승패골칸켤채척건끼알쌍평',
+]);
+
+/** School levels before a grade number ("중2", "고1때", "초6이야"). */
+const SCHOOL_LEVELS = new Set(['초', '중', '고', '대']);
+
+/**
+ * Drops a single digit typed inside a Hangul word to break it up ("섹1스", "병1신", "죽1여").
+ * Numbers stay: a digit before a counter ("너8살", "3번") or after a school level ("고1때");
+ * longer numbers never match (the digit must sit between two syllables).
+ */
+function hangulDigitNoise(input: MappedText): MappedText {
+  const { text, map } = input;
+  if (!HANGUL_DIGIT_HANGUL.test(text)) return input;
+  const out = new MappedTextBuilder(text.length);
+  let runStart = 0;
+  for (let i = 1; i + 1 < text.length; i++) {
+    if (!isDigit(text[i]) || !isHangulSyllable(text.charCodeAt(i - 1))) continue;
+    const next = text.charCodeAt(i + 1);
+    if (!isHangulSyllable(next) || COUNTER_SYLLABLES.has(text[i + 1])) continue;
+    if (SCHOOL_LEVELS.has(text[i - 1])) continue;
+    out.pushSlice(text, map, runStart, i);
+    runStart = i + 1;
+  }
+  if (runStart === 0) return input;
+  out.pushSlice(text, map, runStart, text.length);
+  return out.build(map[text.length]);
+}
+const HANGUL_DIGIT_HANGUL = /[\uac00-\ud7a3][0-9][\uac00-\ud7a3]/;
+
 const SEPARATOR = /[\s.\-_*,·•/\\~+:;'"`^=]/;
 const isSingleSeparatedLetter = (char: string | undefined): boolean => {
   if (!char) return false;
@@ -287,12 +323,10 @@ function separatorJoin(input: MappedText): MappedText {
     const run = singleLetterRun(text, i);
     dropTrailingWord(text, run);
     if (run.letters.length >= 3) {
-      const narrowest = Math.min(...run.gaps);
-      run.letters.forEach((position, index) => {
-        out.push(text[position], map[position]);
-        const gap = run.gaps[index];
-        // A gap wider than the letter spacing is a word break: keep one space there.
-        if (gap !== undefined && gap > narrowest) out.push(' ', map[position + 1]);
+      spelledWords(text, run).forEach((word, index) => {
+        // Words of the run are kept apart by one space, mapped to the gap after the word before.
+        if (index > 0) out.push(' ', map[word[0] - 1]);
+        for (const position of word) out.push(text[position], map[position]);
       });
       i = run.end;
       changed = true;
@@ -302,6 +336,38 @@ function separatorJoin(input: MappedText): MappedText {
     i++;
   }
   return changed ? out.build(map[text.length]) : input;
+}
+
+/**
+ * The words of a single-letter run, as lists of letter positions. A gap wider than the
+ * letter spacing, or a space where letters are joined by other separators ("w-a-n-t t-o"),
+ * is a word break; a group with no break inside is split by the spelled-word vocabulary
+ * ("iwanttodie" -> "i want to die") or else kept as one word.
+ */
+function spelledWords(text: string, run: { letters: number[]; gaps: number[] }): number[][] {
+  const narrowest = Math.min(...run.gaps);
+  const spaced = run.gaps.map((_, index) =>
+    hasWhitespace(text, run.letters[index] + 1, run.letters[index + 1]),
+  );
+  const lettersJoinedBySymbols = spaced.some((isSpaced) => !isSpaced);
+  const groups: number[][] = [[]];
+  run.letters.forEach((position, index) => {
+    groups[groups.length - 1].push(position);
+    const gap = run.gaps[index];
+    if (gap === undefined) return;
+    if (gap > narrowest || (lettersJoinedBySymbols && spaced[index])) groups.push([]);
+  });
+  return groups.flatMap((group) => {
+    const sizes = spelledWordLengths(group.map((position) => text[position]).join(''));
+    if (!sizes) return [group];
+    let from = 0;
+    return sizes.map((size) => group.slice(from, (from += size)));
+  });
+}
+
+function hasWhitespace(text: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (/\s/.test(text[k])) return true;
+  return false;
 }
 
 /**
@@ -409,6 +475,7 @@ export const CORE_NORMALISERS: readonly TextNormaliser[] = [
   normaliser('core.homoglyph', homoglyphFold),
   normaliser('core.hangul-compose', hangulCompose),
   normaliser('core.leetspeak', leetspeakFold),
+  normaliser('core.hangul-digits', hangulDigitNoise),
   normaliser('core.separators', separatorJoin),
   normaliser('core.squeeze', squeezeRepeats),
 ];

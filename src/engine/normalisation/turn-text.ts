@@ -184,6 +184,19 @@ function deriveView(text: string, keep: (char: string) => string | null): Derive
   return { text: chars.join(''), toNormalised: Int32Array.from(offsets) };
 }
 
+/**
+ * Digits and punctuation typed between consonants keep the run going ("ㅅ1ㅂ", "ㅂ.ㅅ"), as does
+ * one space between two lone consonants ("ㅅ ㅂ"); letters and other spacing end it.
+ */
+function bridgesConsonants(text: string, i: number): boolean {
+  const char = text[i];
+  const consonantAt = (k: number) => isCompatibilityConsonant(text.charCodeAt(k));
+  if (char === ' ') {
+    return consonantAt(i - 1) && !consonantAt(i - 2) && consonantAt(i + 1) && !consonantAt(i + 2);
+  }
+  return !/[\s\p{L}]/u.test(char) && consonantAt(i + 1);
+}
+
 function buildChoseongView(text: string): DerivedView {
   const chars: string[] = [];
   const offsets: number[] = [];
@@ -193,6 +206,8 @@ function buildChoseongView(text: string): DerivedView {
       chars.push(singleConsonant(text[i]));
       offsets.push(i);
       inRun = true;
+    } else if (inRun && bridgesConsonants(text, i)) {
+      continue;
     } else if (inRun) {
       chars.push(' ');
       offsets.push(i);

@@ -1,0 +1,61 @@
+/**
+ * Splitting letter-spaced text back into words. "I w a n t t o d i e" spaces letters and
+ * words alike, so the joined run "iwanttodie" carries no word breaks; it is split again
+ * when it reads as a sequence of the words below. The vocabulary is the everyday words such
+ * messages are made of plus the words people spell out to slip past filters; a run that is
+ * not entirely made of them stays joined ("k y s" -> "kys").
+ */
+
+const SPELLED_VOCABULARY = `
+a i im me my mine myself you your yours yourself u ur he him his she her it its we us our
+they them their themself themselves this that these those who what why how when where
+am is are was were be been being do does did done dont doesnt didnt cant wont not no yes
+to too of in on at by for with from up out off into over so and or but if then than just
+only all any some every one very really want wanna going gonna will would should could
+can may might must need have has had get got let make made go went come see look know
+think feel felt like likes love loves hate hates wants needs tell say said give take keep stop start end try help
+now today tonight tomorrow soon never again still ever more much life live living alive
+die dies died dying dead death kill kills killed killing murder murdered suicide suicidal
+self hurt hurts cut cutting harm hang hanging jump shoot shot stab stabbed beat choke burn
+bomb gun guns knife blood bleed pills overdose end ending rope bridge
+hope hopeless worthless nothing something everything anything useless pain sad alone nobody anyone someone everyone people
+man men woman women girl girls boy boys kid kids child children baby mom dad family
+friend friends school home house night day time way thing things
+fuck fucking fucked fucker motherfucker shit shitty bitch bitches slut sluts whore
+cunt dick dicks cock pussy ass asshole bastard damn hell piss retard retarded idiot
+idiots stupid dumb moron loser ugly fat disgusting pathetic trash scum freak
+sex sexy nude nudes naked porn rape raped horny boobs tits penis vagina
+send pic pics photo photos show body touch kiss bed
+`;
+
+const VOCABULARY: ReadonlySet<string> = new Set(SPELLED_VOCABULARY.split(/\s+/).filter(Boolean));
+const LONGEST_WORD = Math.max(...[...VOCABULARY].map((word) => word.length));
+/** Longer runs are left joined: segmentation is for short spelled-out phrases. */
+const LONGEST_RUN = 48;
+
+/**
+ * Word lengths that split `letters` into the fewest vocabulary words, or null when it is
+ * a vocabulary word itself, cannot be split entirely into them, or is too long to try.
+ */
+export function spelledWordLengths(letters: string): number[] | null {
+  const length = letters.length;
+  if (length < 3 || length > LONGEST_RUN || VOCABULARY.has(letters)) return null;
+  // fewest[k] = fewest words covering letters[0, k); -1 = cannot be covered.
+  const fewest = new Int16Array(length + 1).fill(-1);
+  const lastWord = new Int16Array(length + 1);
+  fewest[0] = 0;
+  for (let end = 1; end <= length; end++) {
+    for (let size = 1; size <= Math.min(LONGEST_WORD, end); size++) {
+      const before = fewest[end - size];
+      if (before < 0 || !VOCABULARY.has(letters.slice(end - size, end))) continue;
+      if (fewest[end] < 0 || before + 1 < fewest[end]) {
+        fewest[end] = before + 1;
+        lastWord[end] = size;
+      }
+    }
+  }
+  if (fewest[length] < 2) return null;
+  const sizes: number[] = [];
+  for (let end = length; end > 0; end -= lastWord[end]) sizes.unshift(lastWord[end]);
+  return sizes;
+}
