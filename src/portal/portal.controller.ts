@@ -1,9 +1,9 @@
-import { Controller, Get, HttpCode, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { normaliseEmail, PortalUserService } from './users/portal-user.service';
 import { LoginThrottle } from './auth/login-throttle';
 import { SESSION_COOKIE, clearSessionCookie, readCookie, setSessionCookie } from './auth/cookies';
-import { PortalAuthGuard, PortalRoles, type PortalRequest } from './auth/portal-auth.guard';
+import { PortalAuthGuard, type PortalRequest } from './auth/portal-auth.guard';
 import { SessionService } from './auth/session.service';
 import { PortalExceptionFilter } from './portal-exception.filter';
 import { escapeHtml, loginPage, page, sendHtml } from './views/html';
@@ -78,14 +78,5 @@ export class PortalController {
   session(@Req() request: PortalRequest): { email: string; role: string; csrfToken: string } {
     const { email, role, csrfToken } = request.portalSession!;
     return { email, role, csrfToken };
-  }
-
-  /** An admin-only action: the probe for role enforcement until the key pages exist. */
-  @Post('admin/ping')
-  @HttpCode(200)
-  @UseGuards(PortalAuthGuard)
-  @PortalRoles('admin')
-  adminPing(): { ok: true } {
-    return { ok: true };
   }
 }

@@ -10,17 +10,25 @@ import { PlaygroundService } from './playground/playground.service';
 import { PortalAssetsController } from './assets.controller';
 import { PortalController } from './portal.controller';
 import { PortalUserService } from './users/portal-user.service';
+import { PortalKeysController } from './keys/keys.controller';
+import { PortalKeysService } from './keys/portal-keys.service';
 
 /** The web portal (SPEC 12): server-rendered pages under /portal. */
 @Module({
   imports: [AssessmentModule, EngineModule],
-  controllers: [PortalController, PlaygroundController, PortalAssetsController],
+  controllers: [
+    PortalController,
+    PlaygroundController,
+    PortalAssetsController,
+    PortalKeysController,
+  ],
   providers: [
     PortalUserService,
     SessionService,
     PortalAuthGuard,
     PlaygroundService,
     { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
+    PortalKeysService,
   ],
 })
 export class PortalModule implements NestModule {
@@ -28,6 +36,6 @@ export class PortalModule implements NestModule {
     // Portal forms post urlencoded bodies; the API's JSON-only rule does not apply here.
     consumer
       .apply(express.urlencoded({ extended: false, limit: '64kb' }))
-      .forRoutes(PortalController, PlaygroundController);
+      .forRoutes(PortalController, PlaygroundController, PortalKeysController);
   }
 }

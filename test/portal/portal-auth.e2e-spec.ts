@@ -87,29 +87,39 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])(
       expect((await signIn('admin@example.com')).response.status).toBe(303);
     });
 
-    it('enforces roles on the server', async () => {
+    const createKey = (agent: ReturnType<typeof request.agent>, csrf?: string) =>
+      agent
+        .post('/portal/keys')
+        .type('form')
+        .send({ ...(csrf === undefined ? {} : { _csrf: csrf }), mode: 'test', scopes: 'read' });
+
+    it('enforces roles on the server: only admins create and revoke keys', async () => {
+      // The analyst is left throttled by the test above; keys.e2e-spec covers analysts too.
       const viewer = (await signIn('viewer@example.com')).agent;
+      await viewer.get('/portal/keys').expect(200);
+      await createKey(viewer, await csrfOf(viewer)).expect(403);
       await viewer
-        .post('/portal/admin/ping')
-        .set('X-CSRF-Token', await csrfOf(viewer))
+        .post('/portal/keys/any-key/revoke')
+        .type('form')
+        .send({ _csrf: await csrfOf(viewer) })
         .expect(403);
       const admin = (await signIn('admin@example.com')).agent;
-      await admin
-        .post('/portal/admin/ping')
-        .set('X-CSRF-Token', await csrfOf(admin))
-        .expect(200);
+      await createKey(admin, await csrfOf(admin)).expect(201);
     });
 
     it('rejects state-changing requests without the session-bound CSRF token', async () => {
       const admin = (await signIn('admin@example.com')).agent;
       const other = (await signIn('admin@example.com')).agent;
-      await admin.post('/portal/admin/ping').expect(403);
-      await admin.post('/portal/admin/ping').set('X-CSRF-Token', 'forged').expect(403);
-      // A valid token from another session does not work either.
-      await admin
-        .post('/portal/admin/ping')
+      await createKey(admin).expect(403);
+      await createKey(admin, 'forged').expect(403);
+      // A valid token from another session does not work either, as field or header.
+      await createKey(admin, await csrfOf(other)).expect(403);
+      await createKey(admin)
         .set('X-CSRF-Token', await csrfOf(other))
         .expect(403);
+      await createKey(admin)
+        .set('X-CSRF-Token', await csrfOf(admin))
+        .expect(201);
       await admin.post('/portal/logout').type('form').send({}).expect(403);
       await admin.get('/portal').expect(200);
     });
