@@ -10,6 +10,8 @@ import { PlaygroundService } from './playground/playground.service';
 import { PortalAssetsController } from './assets.controller';
 import { PortalController } from './portal.controller';
 import { PortalUserService } from './users/portal-user.service';
+import { PortalUsageController } from './usage/usage.controller';
+import { PortalUsageService } from './usage/portal-usage.service';
 import { PortalKeysController } from './keys/keys.controller';
 import { PortalKeysService } from './keys/portal-keys.service';
 
@@ -21,6 +23,7 @@ import { PortalKeysService } from './keys/portal-keys.service';
     PlaygroundController,
     PortalAssetsController,
     PortalKeysController,
+    PortalUsageController,
   ],
   providers: [
     PortalUserService,
@@ -29,6 +32,7 @@ import { PortalKeysService } from './keys/portal-keys.service';
     PlaygroundService,
     { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
     PortalKeysService,
+    PortalUsageService,
   ],
 })
 export class PortalModule implements NestModule {
@@ -36,6 +40,11 @@ export class PortalModule implements NestModule {
     // Portal forms post urlencoded bodies; the API's JSON-only rule does not apply here.
     consumer
       .apply(express.urlencoded({ extended: false, limit: '64kb' }))
-      .forRoutes(PortalController, PlaygroundController, PortalKeysController);
+      .forRoutes(
+        PortalController,
+        PlaygroundController,
+        PortalKeysController,
+        PortalUsageController,
+      );
   }
 }
