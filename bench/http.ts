@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -49,7 +49,23 @@ function startServer(
   });
 }
 
-async function measure(url: string, headers: Record<string, string>) {
+/**
+ * CPU seconds (all threads) the server process has used so far, from /proc (Linux; USER_HZ is
+ * 100 there). Null elsewhere. Throughput on a shared machine moves with other load; CPU time
+ * per request moves much less, so it is printed beside req/s.
+ */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function measure(server: Server, path: string, headers: Record<string, string>) {
+  const url = `http://127.0.0.1:${server.port}${path}`;
+  const cpuBefore = cpuSeconds(server.process.pid);
   let counter = 0;
   const result = await autocannon({
     url,
@@ -82,12 +98,18 @@ async function measure(url: string, headers: Record<string, string>) {
       },
     ],
   });
+  const cpuAfter = cpuSeconds(server.process.pid);
+  const cpuUsPerRequest =
+    cpuBefore === null || cpuAfter === null || result.requests.total === 0
+      ? null
+      : ((cpuAfter - cpuBefore) / result.requests.total) * 1e6;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    cpuUsPerRequest,
   };
 }
 
@@ -127,7 +149,7 @@ async function main(): Promise<void> {
   let stageMeans: Record<string, number> = {};
   try {
     const bare = await startServer('bench/http-bare-server.ts', {}, 39_101, /listening/);
-    results.bare = await measure(`http://127.0.0.1:${bare.port}/echo`, {});
+    results.bare = await measure(bare, '/echo', {});
     await stop(bare);
 
     const app = await startServer(
@@ -143,12 +165,9 @@ async function main(): Promise<void> {
     );
     const key = /ca_test_[0-9A-Za-z]{32}/.exec(app.output.join(''))?.[0];
     if (!key) throw new Error('no first-run key printed');
-    results.assess = await measure(
-      `http://127.0.0.1:${app.port}/v1/conversation-analytics/assess`,
-      {
-        authorization: `Bearer ${key}`,
-      },
-    );
+    results.assess = await measure(app, '/v1/conversation-analytics/assess', {
+      authorization: `Bearer ${key}`,
+    });
     stageMeans = await stageLatencies(app.port);
     await stop(app);
   } finally {
@@ -156,10 +175,10 @@ async function main(): Promise<void> {
   }
 
   console.log(`\nconnections=${CONNECTIONS} duration=${DURATION_S}s per target, one run\n`);
-  console.log('target   req/s     p50 ms  p99 ms  non-2xx  errors');
+  console.log('target   req/s     p50 ms  p99 ms  non-2xx  errors  server CPU us/req');
   for (const [name, r] of Object.entries(results)) {
     console.log(
-      `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`,
+      `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}  ${r.cpuUsPerRequest === null ? 'n/a' : r.cpuUsPerRequest.toFixed(0).padStart(17)}`,
     );
   }
   for (const [stage, ms] of Object.entries(stageMeans)) {
@@ -169,6 +188,13 @@ async function main(): Promise<void> {
   console.log(
     `\nassess / bare = ${(ratio * 100).toFixed(1)}% (target >= 45%) ${ratio >= 0.45 ? 'PASS' : 'BELOW TARGET'}`,
   );
+  const [bareCpu, assessCpu] = [results.bare.cpuUsPerRequest, results.assess.cpuUsPerRequest];
+  if (bareCpu !== null && assessCpu !== null) {
+    // The same ratio from CPU cost, less sensitive to other load on the machine.
+    console.log(
+      `bare / assess server CPU per request = ${((bareCpu / assessCpu) * 100).toFixed(1)}%`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {
