@@ -10,6 +10,8 @@ import { PlaygroundService } from './playground/playground.service';
 import { PortalAssetsController } from './assets.controller';
 import { PortalController } from './portal.controller';
 import { PortalUserService } from './users/portal-user.service';
+import { HistoryController } from './history/history.controller';
+import { HistoryService } from './history/history.service';
 import { PortalUsageController } from './usage/usage.controller';
 import { PortalUsageService } from './usage/portal-usage.service';
 import { PortalKeysController } from './keys/keys.controller';
@@ -24,6 +26,7 @@ import { PortalKeysService } from './keys/portal-keys.service';
     PortalAssetsController,
     PortalKeysController,
     PortalUsageController,
+    HistoryController,
   ],
   providers: [
     PortalUserService,
@@ -33,6 +36,7 @@ import { PortalKeysService } from './keys/portal-keys.service';
     { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
     PortalKeysService,
     PortalUsageService,
+    HistoryService,
   ],
 })
 export class PortalModule implements NestModule {
@@ -45,6 +49,7 @@ export class PortalModule implements NestModule {
         PlaygroundController,
         PortalKeysController,
         PortalUsageController,
+        HistoryController,
       );
   }
 }

@@ -1,0 +1,74 @@
+import type { AssessmentResponse } from '../../assessment/assessment-response';
+import { CATEGORY_IDS } from '../../engine/taxonomy';
+import type { AssessmentEntity } from '../../persistence/entities/assessment.entity';
+import { decodeRaisedCategories } from '../../persistence/repositories/assessment-categories';
+import { csvRecord } from './csv';
+
+/**
+ * Export formats of the history search: one stored assessment per JSONL line / CSV row.
+ * Text is the text as retained (redacted by default, empty when retention is `none`).
+ */
+
+/** JSONL: ids, turn metadata and time, with the stored API response under `assessment`. */
+export function jsonlLine(row: AssessmentEntity): string {
+  return `${JSON.stringify({
+    id: row.id,
+    mode: row.mode,
+    conversationId: row.conversationId,
+    turn: row.turnNumber,
+    eventId: row.eventId,
+    turnIndex: row.turnIndex,
+    speakerType: row.speakerType,
+    userIdHash: row.userIdHash,
+    characterId: row.characterId,
+    timestamp: row.eventTimestamp,
+    createdAt: row.createdAt,
+    text: row.text,
+    assessment: JSON.parse(row.response) as unknown,
+    lateRefinement: row.lateRefinement ? (JSON.parse(row.lateRefinement) as unknown) : null,
+  })}\n`;
+}
+
+export const CSV_HEADER = csvRecord([
+  'id',
+  'created_at',
+  'mode',
+  'conversation_id',
+  'turn',
+  'event_id',
+  'turn_index',
+  'speaker_type',
+  'user_id_hash',
+  'character_id',
+  'event_timestamp',
+  'severity',
+  'action',
+  'categories_raised',
+  ...CATEGORY_IDS.flatMap((id) => [`${id}_level`, `${id}_score`]),
+  'text',
+  'request_id',
+]);
+
+/** CSV: flat columns, per-category level and score from the stored response. */
+export function csvLine(row: AssessmentEntity): string {
+  const { categories } = JSON.parse(row.response) as Pick<AssessmentResponse, 'categories'>;
+  return csvRecord([
+    row.id,
+    row.createdAt,
+    row.mode,
+    row.conversationId,
+    row.turnNumber,
+    row.eventId,
+    row.turnIndex,
+    row.speakerType,
+    row.userIdHash,
+    row.characterId,
+    row.eventTimestamp,
+    row.severity,
+    row.action,
+    decodeRaisedCategories(row.raisedCategories).join(' '),
+    ...CATEGORY_IDS.flatMap((id) => [categories[id]?.level, categories[id]?.score]),
+    row.text,
+    row.requestId,
+  ]);
+}
