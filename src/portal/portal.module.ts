@@ -16,6 +16,9 @@ import { PortalUsageController } from './usage/usage.controller';
 import { PortalUsageService } from './usage/portal-usage.service';
 import { PortalKeysController } from './keys/keys.controller';
 import { PortalKeysService } from './keys/portal-keys.service';
+import { PortalRulesController } from './rules/rules.controller';
+import { RulesBacktestService } from './rules/rules-backtest.service';
+import { RulesCheckService } from './rules/rules-check.service';
 
 /** The web portal (SPEC 12): server-rendered pages under /portal. */
 @Module({
@@ -26,6 +29,7 @@ import { PortalKeysService } from './keys/portal-keys.service';
     PortalAssetsController,
     PortalKeysController,
     PortalUsageController,
+    PortalRulesController,
     HistoryController,
   ],
   providers: [
@@ -36,6 +40,8 @@ import { PortalKeysService } from './keys/portal-keys.service';
     { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
     PortalKeysService,
     PortalUsageService,
+    RulesCheckService,
+    RulesBacktestService,
     HistoryService,
   ],
 })
@@ -49,6 +55,7 @@ export class PortalModule implements NestModule {
         PlaygroundController,
         PortalKeysController,
         PortalUsageController,
+        PortalRulesController,
         HistoryController,
       );
   }

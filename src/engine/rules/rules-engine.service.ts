@@ -85,6 +85,11 @@ export class RulesEngineService implements OnModuleInit {
     return this.current().rulesVersion;
   }
 
+  /** Where the rule set loads from, so tools can lint, test or backtest the packs on disk. */
+  get sources(): Readonly<RuleSetOptions> {
+    return this.options;
+  }
+
   get policy(): Policy {
     return this.current().policy;
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LessThan, LessThanOrEqual, MoreThan, type EntityManager } from 'typeorm';
+import { In, LessThan, LessThanOrEqual, MoreThan, type EntityManager } from 'typeorm';
 import type {
   BacktestFilter,
   BacktestHistoryPort,
@@ -228,6 +228,24 @@ export class AssessmentRepository
       current.push(toStoredTurn(row));
     }
     if (current.length > 0) yield current;
+  }
+
+  /** The conversations these assessments of one tenant belong to, e.g. to link backtest examples. */
+  async conversationKeysOf(
+    tenantId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, ConversationKey>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.manager.find(AssessmentEntity, {
+      where: { tenantId, id: In([...ids]) },
+      select: { id: true, tenantId: true, mode: true, conversationId: true },
+    });
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { tenantId: row.tenantId, mode: row.mode, conversationId: row.conversationId },
+      ]),
+    );
   }
 
   async recentTurns(key: ConversationKey, limit: number): Promise<HistoryTurn[]> {
