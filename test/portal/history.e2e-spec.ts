@@ -249,6 +249,35 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal history on %s', (kin
     expect(theirs.text).not.toContain('hello there');
   });
 
+  it('pages a long conversation 200 turns at a time, the EMA still folded from turn 1', async () => {
+    const { key } = await createKey(t.app, tenantB, { mode: 'live' });
+    for (let i = 1; i <= 202; i++) {
+      const text = i % 3 === 0 ? `turn ${i} #violence=0.75` : `turn ${i}`;
+      await assess(key, { conversationId: 'conv_long', text });
+    }
+    const agent = await signIn('viewer@b.example');
+    const href = '/portal/history/conversations/live/conv_long';
+    const first = await agent.get(href).expect(200);
+    const turnsOf = (html: string) =>
+      [...html.matchAll(/<tr id="turn-\d+" data-turn="(\d+)">/g)].map((m) => Number(m[1]));
+    expect(turnsOf(first.text)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(first.text).toContain(`id="conversation-next" rel="next" href="${href}?after=200"`);
+    const second = await agent.get(`${href}?after=200`).expect(200);
+    expect(turnsOf(second.text)).toEqual([201, 202]);
+    expect(second.text).not.toContain('id="conversation-next"');
+    const state = await t.app.get(Database).manager.findOneByOrFail(ConversationStateEntity, {
+      tenantId: tenantB,
+      mode: 'live',
+      conversationId: 'conv_long',
+    });
+    const timeline = timelineData(second.text);
+    expect(timeline.turns.map((point) => point.turn)).toEqual([201, 202]);
+    expect(timeline.turns[1].ema).toBeCloseTo(state.ema, 10);
+
+    const search = await agent.get('/portal/history?conversationId=conv_long').expect(200);
+    expect(search.text).toContain(`href="${href}?after=200#turn-202"`);
+  });
+
   it('exports the same rows as the search as JSONL and CSV, formulas neutralised', async () => {
     const agent = await signIn('viewer@a.example');
     const query = 'severity=low&severityMatch=at_least';

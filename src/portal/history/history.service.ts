@@ -10,14 +10,13 @@ import {
   type SearchCursor,
 } from '../../persistence/repositories/assessment.repository';
 import { ConversationRepository } from '../../persistence/repositories/conversation.repository';
+import { CONVERSATION_PAGE_TURNS } from '../views/conversation.view';
 import { timelineFrom, type TimelineData } from '../views/timeline';
 
 /** Rows per history page. */
 export const HISTORY_PAGE_SIZE = 50;
 /** Exports stop after this many rows (newest first); narrow the filters for older ones. */
 export const EXPORT_ROW_CAP = 10_000;
-/** Turns per conversation page. */
-export const CONVERSATION_PAGE_TURNS = 200;
 const EXPORT_BATCH = 500;
 
 export type ConversationPage = {

@@ -1,5 +1,10 @@
 import { CATEGORY_IDS, type CategoryId } from '../../engine/taxonomy';
-import { conversationHref, conversationPage, type ConversationView } from './conversation.view';
+import {
+  conversationHref,
+  conversationPage,
+  conversationTurnHref,
+  type ConversationView,
+} from './conversation.view';
 
 const counts = Object.fromEntries(CATEGORY_IDS.map((id) => [id, 0])) as Record<CategoryId, number>;
 const view = (overrides: Partial<ConversationView> = {}): ConversationView => ({
@@ -78,6 +83,18 @@ describe('conversation page', () => {
     );
     const empty = conversationPage(view({ turns: [], timeline: { turns: [] } }));
     expect(empty).not.toContain('timeline-chart');
+  });
+
+  it('links a turn to the page that shows it', () => {
+    expect(conversationTurnHref('live', 'c', 3)).toBe(
+      '/portal/history/conversations/live/c#turn-3',
+    );
+    expect(conversationTurnHref('live', 'c', 200)).toBe(
+      '/portal/history/conversations/live/c#turn-200',
+    );
+    expect(conversationTurnHref('live', 'c', 201)).toBe(
+      '/portal/history/conversations/live/c?after=200#turn-201',
+    );
   });
 
   it('URL-encodes ids in links', () => {

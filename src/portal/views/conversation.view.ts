@@ -3,9 +3,19 @@ import { CATEGORY_IDS, type CategoryId, type Level, type Mode } from '../../engi
 import { escapeHtml, jsonData, page, type PageViewer } from './html';
 import type { TimelineData } from './timeline';
 
+/** Turns per conversation page. */
+export const CONVERSATION_PAGE_TURNS = 200;
+
 /** The conversation page's address (ids are URL-encoded; the caller escapes for HTML). */
 export function conversationHref(mode: string, conversationId: string): string {
   return `/portal/history/conversations/${encodeURIComponent(mode)}/${encodeURIComponent(conversationId)}`;
+}
+
+/** The conversation page that shows `turn`, scrolled to its row. */
+export function conversationTurnHref(mode: string, conversationId: string, turn: number): string {
+  const pageStart = Math.floor((turn - 1) / CONVERSATION_PAGE_TURNS) * CONVERSATION_PAGE_TURNS;
+  const after = pageStart > 0 ? `?after=${pageStart}` : '';
+  return `${conversationHref(mode, conversationId)}${after}#turn-${turn}`;
 }
 
 export type ConversationTurnView = {

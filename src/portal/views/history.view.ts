@@ -1,6 +1,6 @@
 import { ACTIONS, CATEGORY_IDS, LEVELS, MODES, type CategoryId } from '../../engine/taxonomy';
 import type { HistoryForm } from '../history/history-filter';
-import { conversationHref } from './conversation.view';
+import { conversationTurnHref } from './conversation.view';
 import { escapeHtml, page, type PageViewer } from './html';
 
 export type HistoryRowView = {
@@ -66,7 +66,7 @@ ${input('from', 'From', '2026-01-31 or ISO time')} ${input('to', 'To', '2026-01-
 }
 
 function row(r: HistoryRowView): string {
-  return `<tr data-assessment-id="${escapeHtml(r.id)}"><td>${escapeHtml(r.createdAt)}</td><td>${escapeHtml(r.mode)}</td><td class="conversation">${escapeHtml(r.conversationId)}</td><td>${escapeHtml(r.turn)}</td><td class="severity"><span class="badge" data-severity="${escapeHtml(r.severity)}">${escapeHtml(r.severity)}</span></td><td class="action">${escapeHtml(r.action)}</td><td class="categories">${escapeHtml(r.categories.join(', '))}</td><td><a class="conversation-link" href="${escapeHtml(`${conversationHref(r.mode, r.conversationId)}#turn-${r.turn}`)}">Conversation</a></td></tr>`;
+  return `<tr data-assessment-id="${escapeHtml(r.id)}"><td>${escapeHtml(r.createdAt)}</td><td>${escapeHtml(r.mode)}</td><td class="conversation">${escapeHtml(r.conversationId)}</td><td>${escapeHtml(r.turn)}</td><td class="severity"><span class="badge" data-severity="${escapeHtml(r.severity)}">${escapeHtml(r.severity)}</span></td><td class="action">${escapeHtml(r.action)}</td><td class="categories">${escapeHtml(r.categories.join(', '))}</td><td><a class="conversation-link" href="${escapeHtml(conversationTurnHref(r.mode, r.conversationId, r.turn))}">Conversation</a></td></tr>`;
 }
 
 function results(view: HistoryView): string {
