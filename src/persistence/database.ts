@@ -1,17 +1,25 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { SqliteGroupCommit } from './sqlite-group-commit';
+import { SqliteStatements } from './sqlite-statements';
 
 /**
  * The one way to write. PostgreSQL: a plain transaction; row locks (SELECT ... FOR UPDATE)
  * taken inside serialise conflicting writers across instances. SQLite: TypeORM's
  * better-sqlite3 driver has one connection, so two interleaved transactions would share it;
- * every write transaction therefore runs through an in-process queue. The consequence: an
- * embedded (SQLite) deployment is a single instance whose writes are serial; reads stay
- * concurrent. Scale out on PostgreSQL.
+ * every write runs through an in-process group commit (see SqliteGroupCommit: writes queued
+ * meanwhile share one COMMIT, each in its own savepoint). The consequence: an embedded
+ * (SQLite) deployment is a single instance whose writes are serial; reads stay concurrent,
+ * and because they share the one connection, a read may see a write of the running batch
+ * before its COMMIT. Scale out on PostgreSQL.
  */
 export class Database {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly statements: SqliteStatements;
+  private readonly groupCommit: SqliteGroupCommit;
 
-  constructor(readonly dataSource: DataSource) {}
+  constructor(readonly dataSource: DataSource) {
+    this.statements = new SqliteStatements(dataSource);
+    this.groupCommit = new SqliteGroupCommit(dataSource, this.statements);
+  }
 
   get isPostgres(): boolean {
     return this.dataSource.options.type === 'postgres';
@@ -23,17 +31,20 @@ export class Database {
 
   write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.isPostgres) return this.dataSource.transaction(work);
-    const run = this.queue.then(() => this.dataSource.transaction(work));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.groupCommit.run(work);
   }
 
   /**
    * A raw parameterised statement, for the hot path of every turn, where the ORM's query
    * building costs several times the statement itself. Write `?` placeholders; they become
-   * `$1..$n` on PostgreSQL. Pass the transaction's manager to run inside it.
+   * `$1..$n` on PostgreSQL. Pass the transaction's manager to run inside it (SQLite has one
+   * connection, so there every statement runs in the open transaction, if any).
    */
-  query<T>(sql: string, params: unknown[], manager: EntityManager = this.manager): Promise<T[]> {
+  async query<T>(
+    sql: string,
+    params: unknown[],
+    manager: EntityManager = this.manager,
+  ): Promise<T[]> {
     let index = 0;
     if (this.isPostgres) {
       return manager.query(
@@ -43,7 +54,7 @@ export class Database {
     }
     // better-sqlite3 binds no booleans: store them as 0/1 like TypeORM does.
     const bound = params.map((value) => (typeof value === 'boolean' ? Number(value) : value));
-    return manager.query(sql, bound) as Promise<T[]>;
+    return this.statements.query<T>(sql, bound);
   }
 
   async ping(): Promise<void> {
