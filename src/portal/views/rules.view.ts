@@ -174,9 +174,9 @@ export function rulesPage(input: RulesPageInput): string {
 <p>Rules version <code id="rules-version">${escapeHtml(status.rulesVersion)}</code>, loaded ${escapeHtml(status.loadedAt)}: ${escapeHtml(status.packs.length)} packs, ${escapeHtml(status.rules)} rules.</p>
 ${reloadSection(input)}
 ${checkSection(input)}
+${backtestSection(input)}
 ${categoryTable(input)}
-${packTable(input)}
-${backtestSection(input)}`,
+${packTable(input)}`,
     { viewer: input.viewer },
   );
 }
