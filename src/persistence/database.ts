@@ -57,6 +57,17 @@ export class Database {
     return this.statements.query<T>(sql, bound);
   }
 
+  /**
+   * A marker that changes whenever a writer other than this process's Database committed
+   * (on SQLite: the CLI, or any other connection to the file), or null where that is not
+   * cheaply known (PostgreSQL: other instances). An in-process cache of rows that this
+   * process only changes through code that also invalidates the cache stays exact as long as
+   * the marker has not changed.
+   */
+  externalChangeMarker(): number | null {
+    return this.isPostgres ? null : this.statements.dataVersion();
+  }
+
   async ping(): Promise<void> {
     await this.dataSource.query('SELECT 1');
   }

@@ -96,8 +96,14 @@ export class SqliteGroupCommit {
    * rollback to close, which resets the runner's state.
    */
   private async abort(runner: QueryRunner): Promise<void> {
-    if (runner.isTransactionActive && !this.statements.inTransaction) this.statements.exec('BEGIN');
-    await runner.rollbackTransaction().catch(() => undefined);
+    try {
+      if (runner.isTransactionActive && !this.statements.inTransaction) {
+        this.statements.exec('BEGIN');
+      }
+      await runner.rollbackTransaction();
+    } catch {
+      // Nothing more to undo (or the connection is gone): the units get the batch's error.
+    }
   }
 
   /** One unit in its savepoint; a failed rollback to it throws and fails the batch. */

@@ -34,6 +34,16 @@ export class SqliteStatements {
     this.query(sql, []);
   }
 
+  /**
+   * SQLite's data_version: changes whenever another connection (another process, or another
+   * connection of this one) has committed to the file since; this connection's own commits
+   * leave it alone.
+   */
+  dataVersion(): number {
+    const [row] = this.query<{ data_version: number }>('PRAGMA data_version', []);
+    return row.data_version;
+  }
+
   /** Whether the connection is inside a transaction (SQLite may end one on its own). */
   get inTransaction(): boolean {
     return this.currentConnection().inTransaction;

@@ -33,6 +33,11 @@ export class ApiKeyRepository {
     };
   }
 
+  /** See Database.externalChangeMarker: unchanged means no other writer touched the table. */
+  externalChangeMarker(): number | null {
+    return this.db.externalChangeMarker();
+  }
+
   listForTenant(tenantId?: string): Promise<ApiKeyEntity[]> {
     return this.db.manager.find(ApiKeyEntity, {
       where: tenantId ? { tenantId } : {},

@@ -110,6 +110,15 @@ describe('SQLite group commit', () => {
     expect(committed(`${tag}-orm`)).toBe(false);
   });
 
+  it('fails a write on a closed database instead of leaving it pending', async () => {
+    const config = new DatabaseConfig();
+    config.sqlitePath = testDb.env.SQLITE_PATH;
+    const closing = await openDataSource(config);
+    const closedDb = new Database(closing);
+    await closing.destroy();
+    await expect(closedDb.write(async () => 'never committed')).rejects.toThrow();
+  });
+
   it('fails every unit of a batch whose transaction ended, and keeps writing afterwards', async () => {
     const tag = newId();
     const results = await Promise.all([
