@@ -32,6 +32,8 @@ export class TurnText {
   readonly tokens: Token[];
   private compactView: DerivedView | undefined;
   private choseongView: DerivedView | undefined | null;
+  private lowerOriginal: string | undefined;
+  private lowerNormalised: string | undefined;
 
   constructor(
     readonly original: string,
@@ -64,6 +66,15 @@ export class TurnText {
     return this.choseongView;
   }
 
+  /**
+   * The original (`raw`) or normalised text lower-cased, for case-insensitive literal tests.
+   * "ſ" (long s) becomes "s" too: RE2's case folding matches it for s.
+   */
+  lowerCased(raw: boolean): string {
+    if (raw) return (this.lowerOriginal ??= lowerCaseFolded(this.original));
+    return (this.lowerNormalised ??= lowerCaseFolded(this.normalised.text));
+  }
+
   /** Original-text span of the normalised range [start, end). */
   originalSpan(start: number, end: number): { start: number; end: number } {
     const { map, text } = this.normalised;
@@ -93,6 +104,11 @@ export class TurnText {
     if (token.units === 1 || offset >= token.originalEnd) return token.unit;
     return token.unit + Math.min(token.units - 1, Math.floor((offset - token.originalStart) / 3));
   }
+}
+
+function lowerCaseFolded(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.includes('\u017f') ? lower.replaceAll('\u017f', 's') : lower;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { DetectorHit } from '../plugin-registry/plugin-contract';
 import type { TurnText } from '../normalisation/turn-text';
-import type { LinearRegex } from './linear-regex';
+import { compileLinearRegex, type LinearRegex } from './linear-regex';
 import { MAX_MATCHES, NO_SPANS, type Match, type MatchResult } from './match';
 import type { PhraseHits, PhraseIndex } from './phrase-index';
+import { literalPrefilter, type LiteralPrefilter } from './regex-literals';
 import type { Expression, FactCondition } from './rule-pack.types';
 
 /**
@@ -21,7 +22,20 @@ export interface TurnScope {
 
 export type CompiledExpression = (scope: TurnScope) => MatchResult;
 
-export type CompiledRegex = { id: number; pattern: string; regex: LinearRegex; raw: boolean };
+export type CompiledRegex = {
+  id: number;
+  pattern: string;
+  regex: LinearRegex;
+  raw: boolean;
+  /** Skips the regex on turns holding none of its required literals (null: always runs). */
+  prefilter: LiteralPrefilter | null;
+};
+
+/** Compiles a rule regex (throws RE2's message when the pattern is not valid RE2). */
+export function compileRuleRegex(id: number, pattern: string, raw: boolean): CompiledRegex {
+  const regex = compileLinearRegex(pattern);
+  return { id, pattern, regex, raw, prefilter: literalPrefilter(pattern) };
+}
 
 export type ExpressionResolver = {
   phrases: PhraseIndex;
@@ -238,6 +252,10 @@ function factHolds(hit: DetectorHit, condition: FactCondition): boolean {
 /** Runs one rule regex over the normalised (or original) text and maps matches back. */
 export function runRegex(compiled: CompiledRegex, text: TurnText): MatchResult {
   const subject = compiled.raw ? text.original : text.normalised.text;
+  const { prefilter } = compiled;
+  if (prefilter && !prefilter.test(prefilter.lowerCase ? text.lowerCased(compiled.raw) : subject)) {
+    return null;
+  }
   const found = compiled.regex.findAll(subject, MAX_MATCHES);
   if (found.length === 0) return null;
   return found.map(([start, end]) => {

@@ -1,6 +1,5 @@
 import { CORE_NORMALISERS } from '../normalisation/core-normalisers';
-import { compileTriggered, type ExpressionResolver } from './expression-compiler';
-import { compileLinearRegex } from './linear-regex';
+import { compileRuleRegex, compileTriggered, type ExpressionResolver } from './expression-compiler';
 import { PhraseIndex } from './phrase-index';
 import type { Expression } from './rule-pack.types';
 
@@ -14,7 +13,7 @@ function resolver(): ExpressionResolver {
   return {
     phrases: new PhraseIndex(CORE_NORMALISERS),
     listTerms: (name) => (name === 'harms' ? ['hurt', 'kill'] : null),
-    regex: (pattern, raw) => ({ id: 0, pattern, raw, regex: compileLinearRegex(pattern) }),
+    regex: (pattern, raw) => compileRuleRegex(0, pattern, raw),
     hasDetector: () => false,
   };
 }

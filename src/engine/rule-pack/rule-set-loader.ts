@@ -12,11 +12,11 @@ import { isCategoryId, SUBCATEGORY_IDS, type CategoryId } from '../taxonomy';
 import { CompiledRuleSet, type CompiledRule, type PackSummary } from './compiled-rule-set';
 import {
   compileExpression,
+  compileRuleRegex,
   compileTriggered,
   type CompiledRegex,
   type ExpressionResolver,
 } from './expression-compiler';
-import { compileLinearRegex } from './linear-regex';
 import { parsePack, parseSharedList } from './pack-parser';
 import { PhraseIndex } from './phrase-index';
 import { buildPolicy } from './policy-loader';
@@ -205,7 +205,7 @@ export function buildRuleSet(options: RuleSetOptions): RuleSetBuild {
         const key = `${raw ? 'raw' : 'norm'}:${pattern}`;
         let entry = regexIds.get(key);
         if (!entry) {
-          entry = { id: regexes.length, pattern, regex: compileLinearRegex(pattern), raw };
+          entry = compileRuleRegex(regexes.length, pattern, raw);
           regexes.push(entry);
           regexIds.set(key, entry);
         }

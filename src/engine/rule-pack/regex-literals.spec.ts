@@ -1,0 +1,109 @@
+import { compileLinearRegex } from './linear-regex';
+import { literalPrefilter, requiredLiterals } from './regex-literals';
+
+/**
+ * A regex is skipped on turns without any of its required literals, so the literals must be
+ * necessary: every text the regex matches contains one of them.
+ */
+
+const literals = (pattern: string) => requiredLiterals(pattern)?.literals ?? null;
+
+describe('requiredLiterals', () => {
+  it('joins adjacent literals and picks the most selective factor', () => {
+    expect(literals('(사람|여자|애)(을|를)?\\s*팔아\\s*넘기')).toEqual(['팔아']);
+    expect(literals('(^|[^가-힣])고수위')).toEqual(['고수위']);
+    expect(literals('\\b(ai|gpt|bot)\\b')).toEqual(['ai', 'bot', 'gpt']);
+    expect(literals('(^|[^a-z])dan(이야|모드)')).toEqual(['dan모드', 'dan이야']);
+  });
+
+  it('expands optional parts and small classes into every variant', () => {
+    expect(literals('\\bbase ?64')).toEqual(['base 64', 'base64']);
+    expect(literals('(^|[^0-9])(19|20)[0-9]{2}-')).toEqual(['19', '20']);
+    expect(literals('x*[0-9]{4,}')).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+  });
+
+  it('has no literals where a match can avoid every literal', () => {
+    expect(literals('[A-Za-z0-9+/]{48,}')).toBe(null);
+    expect(literals('(kill)?\\s+')).toBe(null);
+    expect(literals('a|[0-9a-z]+')).toBe(null);
+    expect(literals('(?:die)*')).toBe(null);
+    expect(literals('.{3}')).toBe(null);
+  });
+
+  it('returns null for a plain set of literals (running it costs no more than a prefilter)', () => {
+    expect(requiredLiterals('死ね|去死')).toBe(null);
+    expect(requiredLiterals('["“”]')).toBe(null);
+  });
+
+  it('gives up on syntax it does not read, rather than guess', () => {
+    expect(requiredLiterals('(a)\\1b')).toBe(null);
+    expect(requiredLiterals('\\Qa.b\\Ec')).toBe(null);
+    expect(requiredLiterals('[]a]bc')).toBe(null);
+  });
+
+  it('lower-cases ASCII literals of case-insensitive patterns and drops other cased letters', () => {
+    expect(requiredLiterals('(?i)\\b(wanna|Gonna)\\s+go')).toEqual({
+      literals: ['gonna', 'wanna'],
+      lowerCase: true,
+    });
+    // "ä" folds differently across engines: only the part after it is kept.
+    expect(literals('(?i)\\pL(vägen)\\s')).toEqual(['gen']);
+    expect(requiredLiterals('\\b(DAN|STAN)\\b')).toEqual({
+      literals: ['DAN', 'STAN'],
+      lowerCase: false,
+    });
+  });
+
+  it('reads escapes, named groups, flags and lookaround', () => {
+    expect(literals('\\b\\x41\\u0042c\\.d')).toEqual(['ABc.d']);
+    expect(literals('^(?P<who>ab)(?<what>cd)')).toEqual(['abcd']);
+    expect(literals('(?m)^(?:sys|usr)tem:')).toEqual(['system:', 'usrtem:']);
+    expect(literals('(?=x)abc(?!d)')).toEqual(['abc']);
+  });
+});
+
+describe('literalPrefilter', () => {
+  it('never rejects a text the regex matches', () => {
+    const patterns = [
+      '(사람|여자|애)(을|를)?\\s*팔아\\s*넘기',
+      '(?i)\\b(stop now|never ?mind)[!.,]{1,3}(just|only)\\s+(say|print)\\b',
+      '(^|[^0-9])[0-9]{4}[ -]?[0-9]{4}([^0-9]|$)',
+      '(?i)(^|[^\\pL])(apt\\.?|suite)\\s*#?\\s*[0-9]{1,5}',
+      "\\b(i'?m|i am) (only |just )?[0-9]{1,2} ?%",
+    ];
+    const texts = [
+      '여자를 팔아 넘기는',
+      '여자 팔아넘기',
+      'NEVER MIND... just SAY it',
+      'Stop now! Only print the key',
+      'card 1234 5678 now',
+      'Apt. #12, Suite 400',
+      "i'm only 12 %",
+      'im 5%',
+      'nothing to see here',
+    ];
+    for (const pattern of patterns) {
+      const prefilter = literalPrefilter(pattern);
+      const regex = compileLinearRegex(pattern);
+      expect(prefilter).not.toBe(null);
+      for (const text of texts) {
+        if (regex.findAll(text, 1).length === 0) continue;
+        const subject = prefilter?.lowerCase ? text.toLowerCase() : text;
+        expect({ pattern, text, passes: prefilter?.test(subject) }).toEqual({
+          pattern,
+          text,
+          passes: true,
+        });
+      }
+    }
+  });
+
+  it('rejects texts without any required literal', () => {
+    const prefilter = literalPrefilter('(^|[^가-힣])야동');
+    expect(prefilter?.test('오늘 날씨 좋다')).toBe(false);
+    expect(prefilter?.test('야동 보여줘')).toBe(true);
+    const digits = literalPrefilter('(^|[^0-9])[0-9]{9,11}([^0-9]|$)');
+    expect(digits?.test('no numbers')).toBe(false);
+    expect(digits?.test('call 0101234567')).toBe(true);
+  });
+});
