@@ -209,7 +209,11 @@ describe('portal rules page on sqlite', () => {
     expect(portal.engine.rulesVersion).toBe(before);
   }, 60_000);
 
-  it('backtests the packs on disk against stored history', () => backtestShowsTheChange(portal));
+  it(
+    'backtests the packs on disk against stored history',
+    () => backtestShowsTheChange(portal),
+    60_000,
+  );
 });
 
 describe('portal rules backtest on postgres', () => {
@@ -219,5 +223,9 @@ describe('portal rules backtest on postgres', () => {
   }, 60_000);
   afterAll(() => portal?.close());
 
-  it('backtests the packs on disk against stored history', () => backtestShowsTheChange(portal));
+  it(
+    'backtests the packs on disk against stored history',
+    () => backtestShowsTheChange(portal),
+    60_000,
+  );
 });
