@@ -81,11 +81,13 @@ describe('core normalisers', () => {
     ['고1때', '고1때'],
     ['중2인데', '중2인데'],
     ['2024년', '2024년'],
-  ])('core.hangul-digits reads %s as %s', (input, expected) => {
-    expect(run('core.hangul-digits', input).text).toBe(expected);
+    ['시x발', '시발'],
+    ['병x신아', '병신아'],
+  ])('core.hangul-noise reads %s as %s', (input, expected) => {
+    expect(run('core.hangul-noise', input).text).toBe(expected);
   });
 
-  it('core.hangul-digits keeps the offset map pointing into the original text', () => {
+  it('core.hangul-noise keeps the offset map pointing into the original text', () => {
     const turn = new TurnText('야 병1신아');
     const start = turn.normalised.text.indexOf('병신');
     const span = turn.originalSpan(start, start + 2);
@@ -147,7 +149,7 @@ describe('core normalisers', () => {
       'core.homoglyph',
       'core.hangul-compose',
       'core.leetspeak',
-      'core.hangul-digits',
+      'core.hangul-noise',
       'core.separators',
       'core.squeeze',
     ]);

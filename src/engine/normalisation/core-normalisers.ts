@@ -260,20 +260,20 @@ const COUNTER_SYLLABLES = new Set([
 const SCHOOL_LEVELS = new Set(['초', '중', '고', '대']);
 
 /**
- * Drops a single digit typed inside a Hangul word to break it up ("섹1스", "병1신", "죽1여").
- * Numbers stay: a digit before a counter ("너8살", "3번") or after a school level ("고1때");
- * longer numbers never match (the digit must sit between two syllables).
+ * Drops a single digit or censor "x" typed inside a Hangul word to break it up ("섹1스", "병1신",
+ * "시x발"). Numbers stay: a digit before a counter ("너8살", "3번") or after a school level
+ * ("고1때"); longer numbers never match (the character must sit between two syllables).
  */
-function hangulDigitNoise(input: MappedText): MappedText {
+function hangulInsertedNoise(input: MappedText): MappedText {
   const { text, map } = input;
-  if (!HANGUL_DIGIT_HANGUL.test(text)) return input;
+  if (!HANGUL_NOISE_HANGUL.test(text)) return input;
   const out = new MappedTextBuilder(text.length);
   let runStart = 0;
   for (let i = 1; i + 1 < text.length; i++) {
-    if (!isDigit(text[i]) || !isHangulSyllable(text.charCodeAt(i - 1))) continue;
-    const next = text.charCodeAt(i + 1);
-    if (!isHangulSyllable(next) || COUNTER_SYLLABLES.has(text[i + 1])) continue;
-    if (SCHOOL_LEVELS.has(text[i - 1])) continue;
+    const censor = text[i] === 'x';
+    if (!(censor || isDigit(text[i])) || !isHangulSyllable(text.charCodeAt(i - 1))) continue;
+    if (!isHangulSyllable(text.charCodeAt(i + 1))) continue;
+    if (!censor && (COUNTER_SYLLABLES.has(text[i + 1]) || SCHOOL_LEVELS.has(text[i - 1]))) continue;
     out.pushSlice(text, map, runStart, i);
     runStart = i + 1;
   }
@@ -281,7 +281,7 @@ function hangulDigitNoise(input: MappedText): MappedText {
   out.pushSlice(text, map, runStart, text.length);
   return out.build(map[text.length]);
 }
-const HANGUL_DIGIT_HANGUL = /[\uac00-\ud7a3][0-9][\uac00-\ud7a3]/;
+const HANGUL_NOISE_HANGUL = /[\uac00-\ud7a3][0-9x][\uac00-\ud7a3]/;
 
 const SEPARATOR = /[\s.\-_*,·•/\\~+:;'"`^=]/;
 const isSingleSeparatedLetter = (char: string | undefined): boolean => {
@@ -475,7 +475,7 @@ export const CORE_NORMALISERS: readonly TextNormaliser[] = [
   normaliser('core.homoglyph', homoglyphFold),
   normaliser('core.hangul-compose', hangulCompose),
   normaliser('core.leetspeak', leetspeakFold),
-  normaliser('core.hangul-digits', hangulDigitNoise),
+  normaliser('core.hangul-noise', hangulInsertedNoise),
   normaliser('core.separators', separatorJoin),
   normaliser('core.squeeze', squeezeRepeats),
 ];
