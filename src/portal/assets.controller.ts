@@ -6,7 +6,7 @@ import { PortalExceptionFilter } from './portal-exception.filter';
 
 /** The portal's own scripts and styles live beside this file (copied to dist by postbuild). */
 const OWN_ASSETS_DIR = join(__dirname, 'assets');
-const OWN_ASSET_NAME = /^[a-z0-9-]+\.(?:js|css)$/;
+const OWN_ASSET_NAME = /^[a-z0-9-]+\.(?:js|css|svg)$/;
 
 /** Third-party browser bundles come from node_modules: the machines are offline, no CDN. */
 const VENDOR_ASSETS: Readonly<Record<string, () => string>> = {
@@ -16,6 +16,7 @@ const VENDOR_ASSETS: Readonly<Record<string, () => string>> = {
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   js: 'text/javascript; charset=utf-8',
   css: 'text/css; charset=utf-8',
+  svg: 'image/svg+xml',
 };
 
 /**

@@ -29,6 +29,11 @@ describe('portal assets', () => {
     expect(js.text).toContain('timeline-data');
   });
 
+  it('serves the favicon the page frame links, so browsers do not log a 404 on every page', async () => {
+    const icon = await request(t.http).get('/portal/assets/favicon.svg').expect(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
   it.each(['..%2Fportal.module.ts', '..%2F..%2F..%2Fpackage.json', 'unknown.js', 'Portal.CSS'])(
     'answers 404 for %s',
     async (name) => {

@@ -56,6 +56,7 @@ export function page(title: string, body: string, options: PageOptions = {}): st
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · Conversation Analytics</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/portal/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/portal/assets/portal.css"></head>
 <body>${options.viewer ? navigation(options.viewer) : ''}<main>${body}</main>${scripts}</body></html>`;
 }
