@@ -15,6 +15,9 @@ import { newRequestId } from './request-id';
  * Errors are passed on as ApiError, which the global filter renders.
  */
 export function requestContext(logger: Logger, metrics: Metrics): RequestHandler {
+  // Read once: the level is fixed at start. When the access log is off (LOG_LEVEL above
+  // info) its line is not even built.
+  const accessLog = logger.isLevelEnabled('info');
   return (request: Request, response: Response, next: NextFunction) => {
     request.requestId = newRequestId();
     request.startedAt = performance.now();
@@ -26,6 +29,7 @@ export function requestContext(logger: Logger, metrics: Metrics): RequestHandler
         { method: request.method, route, status: String(response.statusCode) },
         seconds,
       );
+      if (!accessLog) return;
       logger.info(
         {
           request_id: request.requestId,
