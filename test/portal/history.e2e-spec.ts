@@ -203,7 +203,7 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal history on %s', (kin
     expect(new Set(all).size).toBe(52);
     const stored = (await storedRows(tenantA)).filter((row) => row.conversationId === 'conv_many');
     expect(all).toEqual(stored.map((row) => row.id));
-  });
+  }, 30_000);
 
   it('shows a conversation: state, turns in order with stored (redacted, escaped) text, timeline', async () => {
     const agent = await signIn('viewer@a.example');
@@ -276,7 +276,7 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal history on %s', (kin
 
     const search = await agent.get('/portal/history?conversationId=conv_long').expect(200);
     expect(search.text).toContain(`href="${href}?after=200#turn-202"`);
-  });
+  }, 60_000);
 
   it('exports the same rows as the search as JSONL and CSV, formulas neutralised', async () => {
     const agent = await signIn('viewer@a.example');
