@@ -13,6 +13,7 @@ import {
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { IDENTIFIER } from '../../api/dtos/assess-request.dto';
 import { MODES, type Mode } from '../../engine/taxonomy';
 import type { AssessmentEntity } from '../../persistence/entities/assessment.entity';
 import { decodeRaisedCategories } from '../../persistence/repositories/assessment-categories';
@@ -31,7 +32,6 @@ import {
   type HistoryForm,
 } from './history-filter';
 import { HistoryService } from './history.service';
-import { IDENTIFIER } from '../../api/dtos/assess-request.dto';
 
 const FLUSH_ROWS = 200;
 
