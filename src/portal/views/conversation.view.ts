@@ -1,7 +1,7 @@
 import type { ConversationFlag } from '../../engine/pipeline/assessment-stage';
 import { CATEGORY_IDS, type CategoryId, type Level, type Mode } from '../../engine/taxonomy';
-import { escapeHtml, jsonData, page, type PageViewer } from './html';
-import type { TimelineData } from './timeline';
+import { escapeHtml, page, type PageViewer } from './html';
+import { timelineChartHtml, timelineScripts, type TimelineData } from './timeline';
 
 /** Turns per conversation page. */
 export const CONVERSATION_PAGE_TURNS = 200;
@@ -83,9 +83,6 @@ function turnRow(turn: ConversationTurnView): string {
 
 /** One conversation: state, timeline chart and its turns (stored text, always escaped). */
 export function conversationPage(view: ConversationView): string {
-  const chart = view.timeline.turns.length
-    ? `<div class="chart"><canvas id="timeline-chart"></canvas></div>${jsonData('timeline-data', view.timeline)}`
-    : '';
   const next = view.nextHref
     ? `<p><a id="conversation-next" rel="next" href="${escapeHtml(view.nextHref)}">Later turns</a></p>`
     : '';
@@ -94,13 +91,13 @@ export function conversationPage(view: ConversationView): string {
     `<h1>Conversation <code>${escapeHtml(view.conversationId)}</code> <small>${escapeHtml(view.mode)}</small></h1>
 <p><a href="/portal/history?mode=${encodeURIComponent(view.mode)}&amp;conversationId=${encodeURIComponent(view.conversationId)}">Back to history</a></p>
 ${stateHtml(view.state)}
-<h2>Timeline</h2>${chart}
+<h2>Timeline</h2>${timelineChartHtml(view.timeline)}
 <h2>Turns</h2>
 <table id="conversation-turns"><thead><tr><th>Turn</th><th>Time</th><th>Speaker</th><th>Severity</th><th>Action</th><th>Categories</th><th>Text</th></tr></thead>
 <tbody>${view.turns.map(turnRow).join('')}</tbody></table>${next}`,
     {
       viewer: view.viewer,
-      scripts: view.timeline.turns.length ? ['chart.umd.min.js', 'timeline-chart.js'] : [],
+      scripts: timelineScripts(view.timeline),
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { AssessmentResponse } from '../../assessment/assessment-response';
 import type { TextSpan } from '../../engine/pipeline/assessment-stage';
-import { escapeHtml, jsonData, page, type PageViewer } from './html';
-import type { TimelineData } from './timeline';
+import { escapeHtml, page, type PageViewer } from './html';
+import { timelineChartHtml, timelineScripts, type TimelineData } from './timeline';
 
 export type PlaygroundForm = {
   text: string;
@@ -64,8 +64,7 @@ function resultHtml(text: string, result: AssessmentResponse): string {
 /** The conversation's turns so far, drawn by timeline-chart.js; nothing before a first turn. */
 function timelineHtml(timeline: TimelineData | undefined): string {
   if (!timeline?.turns.length) return '';
-  return `<section id="timeline"><h2>Conversation timeline</h2>
-<div class="chart"><canvas id="timeline-chart"></canvas></div>${jsonData('timeline-data', timeline)}</section>`;
+  return `<section id="timeline"><h2>Conversation timeline</h2>${timelineChartHtml(timeline)}</section>`;
 }
 
 export function playgroundPage(input: {
@@ -78,7 +77,6 @@ export function playgroundPage(input: {
   error?: string;
 }): string {
   const { form } = input;
-  const hasTimeline = Boolean(input.timeline?.turns.length);
   const field = (name: keyof PlaygroundForm, label: string) =>
     `<label>${label} <input name="${name}" value="${escapeHtml(form[name])}"></label>`;
   return page(
@@ -99,6 +97,6 @@ ${field('conversationId', 'Conversation')} ${field('characterId', 'Character')}
 ${input.error ? `<p role="alert">${escapeHtml(input.error)}</p>` : ''}
 ${input.result ? resultHtml(input.result.text, input.result.response) : ''}
 ${timelineHtml(input.timeline)}`,
-    { viewer: input.viewer, scripts: hasTimeline ? ['chart.umd.min.js', 'timeline-chart.js'] : [] },
+    { viewer: input.viewer, scripts: timelineScripts(input.timeline) },
   );
 }

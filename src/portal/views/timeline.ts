@@ -1,6 +1,7 @@
 import type { CategoryResult } from '../../engine/pipeline/assessment-scorer';
 import { CATEGORY_IDS, type CategoryId, type Level } from '../../engine/taxonomy';
 import { applyTurn, snapshotFor } from '../../assessment/conversation-state';
+import { jsonData } from './html';
 
 /** One point of the conversation timeline chart (src/portal/assets/timeline-chart.js). */
 export type TimelinePoint = {
@@ -41,3 +42,16 @@ export function timelineFrom(turns: readonly TimelineTurn[], emaAlpha: number): 
     }),
   };
 }
+
+const hasTurns = (timeline: TimelineData | undefined): timeline is TimelineData =>
+  Boolean(timeline?.turns.length);
+
+/** The chart's canvas and data block; nothing when there is no turn to draw. */
+export function timelineChartHtml(timeline: TimelineData | undefined): string {
+  if (!hasTurns(timeline)) return '';
+  return `<div class="chart"><canvas id="timeline-chart"></canvas></div>${jsonData('timeline-data', timeline)}`;
+}
+
+/** The scripts a page showing `timelineChartHtml(timeline)` must load, in order. */
+export const timelineScripts = (timeline: TimelineData | undefined): string[] =>
+  hasTurns(timeline) ? ['chart.umd.min.js', 'timeline-chart.js'] : [];
