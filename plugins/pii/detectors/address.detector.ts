@@ -14,6 +14,9 @@ import type {
  */
 const US_ADDRESS =
   /(?<![\w-])(\d{1,6}[A-Za-z]?)\s+((?:(?:[NSEW]|North|South|East|West|NE|NW|SE|SW)\.?\s+)?(?:[A-Za-z0-9'][A-Za-z0-9'.-]{0,24}\s+){1,4}?)(St|Street|Ave|Avenue|Av|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Ct|Court|Pl|Place|Way|Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Cir|Circle|Sq|Square|Trl|Trail|Pike|Loop)\b\.?((?:,?\s+(?:Apt|Apartment|Suite|Ste|Unit|#)\.?\s*#?\s*[A-Za-z0-9-]{1,8})?)/gi;
+/** US_ADDRESS's street types as whole words: without one, the costly pattern cannot match. */
+const US_STREET_TYPE =
+  /\b(?:St|Street|Ave|Avenue|Av|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Ct|Court|Pl|Place|Way|Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Cir|Circle|Sq|Square|Trl|Trail|Pike|Loop)\b/i;
 /** Types that are never ordinary words after a number and a name. */
 const STRONG_TYPES = new Set([
   'st',
@@ -61,6 +64,10 @@ const LOT = new RegExp(
   String.raw`(?<![가-힣])(${ADMIN})([가-힣]{1,8}(?:동|리|가))\s?(\d{1,5})(-\d{1,5})?(\s?번지)?`,
   'g',
 );
+/** What ROAD, LOT and UNIT each need somewhere in the turn (cheap checks before them). */
+const ROAD_CUE = /[로길]\s?\d/;
+const LOT_CUE = /[동리가]\s?\d/;
+const UNIT_CUE = /호/;
 const UNIT =
   /(?<!\d)\d{1,4}\s?동\s?\d{1,5}\s?호(?![가-힣])|(?<![가-힣\d])(?:아파트|빌라|오피스텔|맨션|apt)\s?\d{1,4}\s?호/gi;
 
@@ -132,7 +139,7 @@ export class AddressDetector implements TextDetector {
   detect(text: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
     if (/\d/.test(text)) {
-      if (/[A-Za-z]/.test(text)) this.findUs(text, hits);
+      if (/[A-Za-z]/.test(text) && US_STREET_TYPE.test(text)) this.findUs(text, hits);
       if (/[가-힣]/.test(text)) this.findKorean(text, hits);
     }
     return dedupe(hits);
@@ -157,6 +164,16 @@ export class AddressDetector implements TextDetector {
   }
 
   private findKorean(text: string, hits: DetectorHit[]): void {
+    if (ROAD_CUE.test(text)) this.findRoads(text, hits);
+    if (LOT_CUE.test(text)) this.findLots(text, hits);
+    if (UNIT_CUE.test(text)) {
+      for (const m of text.matchAll(UNIT)) {
+        hits.push(this.korean(m.index, m.index + m[0].length, 'unit'));
+      }
+    }
+  }
+
+  private findRoads(text: string, hits: DetectorHit[]): void {
     for (const m of text.matchAll(ROAD)) {
       const admin = m[1];
       const name = m[2];
@@ -168,6 +185,9 @@ export class AddressDetector implements TextDetector {
       if (admin === '' && !/[가-힣]{2,}(?:대로|로|길)$/.test(name)) continue;
       hits.push(this.korean(m.index, end, 'road'));
     }
+  }
+
+  private findLots(text: string, hits: DetectorHit[]): void {
     for (const m of text.matchAll(LOT)) {
       const admin = m[1];
       const name = m[2];
@@ -178,9 +198,6 @@ export class AddressDetector implements TextDetector {
       if (!strong) continue;
       if (quantityFollows(text, end) && !m[4]) continue;
       hits.push(this.korean(m.index, end, 'lot'));
-    }
-    for (const m of text.matchAll(UNIT)) {
-      hits.push(this.korean(m.index, m.index + m[0].length, 'unit'));
     }
   }
 

@@ -2,7 +2,7 @@ import type {
   DetectorHit,
   TextDetector,
 } from '../../../src/engine/plugin-registry/plugin-contract';
-import { contextMatches, digitsOf } from './text-window';
+import { contextMatches, countDigits, digitsOf } from './text-window';
 
 /**
  * Bank account numbers.
@@ -14,6 +14,9 @@ const ACCOUNT_CANDIDATE =
   /(?<![\d-])\d{2,6}(?:-\d{2,7}){1,3}(?![\d-])|(?<![\d-])\d{10,14}(?![\d-])/g;
 const ACCOUNT_WORDS =
   /계좌|은행|통장|입금|송금|이체|예금주|account\s*(?:number|no|#)|acct|bank|routing|국민|신한|우리|하나|농협|기업|카카오뱅크|카뱅|토스뱅크|케이뱅크|새마을|우체국|수협|신협|씨티|sc제일|ibk|\bkb\b|\bnh\b|chase|wells\s*fargo|citi/i;
+/** Account numbers have 10-14 digits; an IBAN has its two check digits at least. */
+const MIN_ACCOUNT_DIGITS = 10;
+const MIN_IBAN_DIGITS = 2;
 const KR_PHONE_SHAPE = /^01[016789]-?\d{3,4}-?\d{4}$/;
 const DATE_SHAPE = /^(?:19|20)\d{2}-\d{1,2}-\d{1,2}$/;
 
@@ -72,7 +75,9 @@ export class BankAccountDetector implements TextDetector {
 
   detect(text: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
-    if (ACCOUNT_WORDS.test(text)) {
+    const digits = countDigits(text);
+    if (digits < MIN_IBAN_DIGITS) return hits;
+    if (digits >= MIN_ACCOUNT_DIGITS && ACCOUNT_WORDS.test(text)) {
       for (const m of text.matchAll(ACCOUNT_CANDIDATE)) {
         const raw = m[0];
         const digits = digitsOf(raw);

@@ -64,6 +64,14 @@ const KEY_SHAPES: KeyShape[] = [
     ),
   },
 ];
+/** Any key shape's cue: one scan instead of one per shape on the turns that have none. */
+const ANY_KEY_CUE = new RegExp(KEY_SHAPES.map((shape) => shape.cue.source).join('|'));
+/**
+ * Every key shape is a run of at least 11 token characters (a JWT's "eyJ" + 8), and a stated
+ * secret's value one of 16 (SECRET_STATEMENT); shorter runs rule both out.
+ */
+const MIN_KEY_RUN = 11;
+const MIN_SECRET_RUN = 16;
 const PRIVATE_KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]{1,12} ){0,3}PRIVATE KEY-----/g;
 
 /** "my api key is 9f8e...", "token: abc...": a long mixed value given for a key/token word. */
@@ -72,6 +80,8 @@ const SECRET_STATEMENT =
 /** More secrets than this in one turn add nothing; keeps the overlap checks bounded. */
 const MAX_HITS = 32;
 const PASSWORD_CUE = /pass|pwd|pw|pin|비밀번호|비번|패스워드|암호/i;
+/** PASSWORD_KO needs one of its own words (it runs only after PASSWORD_CUE passed). */
+const PASSWORD_KO_CUE = /비밀번호|비번|패스워드|암호|핀번호/;
 const PASSWORD_EN =
   /\b(?:password|passwd|passcode|pass\s?word|pass(?=\s*[:=])|pwd|pw|pin(?:\s?code)?)\s*(?:(?:is|was|=|:|-)\s*|is\s*:\s*)["'`“]?([^\s"'`”]{3,64})/gi;
 const PASSWORD_KO =
@@ -179,7 +189,9 @@ export class CredentialDetector implements TextDetector {
 
   detect(text: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
-    for (const shape of KEY_SHAPES) {
+    const [keyRun, secretRun] = longestRuns(text);
+    const keyShapes = keyRun >= MIN_KEY_RUN && ANY_KEY_CUE.test(text) ? KEY_SHAPES : [];
+    for (const shape of keyShapes) {
       if (!shape.cue.test(text)) continue;
       for (const m of text.matchAll(shape.pattern)) {
         if (hits.length >= MAX_HITS) break;
@@ -189,10 +201,12 @@ export class CredentialDetector implements TextDetector {
       }
     }
     if (text.includes('PRIVATE KEY')) this.findPrivateKeys(text, hits);
-    if (/key|token|bearer|secret|토큰|키/i.test(text)) this.findSecretStatements(text, hits);
+    if (secretRun >= MIN_SECRET_RUN && /key|token|bearer|secret|토큰|키/i.test(text)) {
+      this.findSecretStatements(text, hits);
+    }
     if (PASSWORD_CUE.test(text)) {
       this.findPasswordStatements(text, PASSWORD_EN, hits);
-      this.findPasswordStatements(text, PASSWORD_KO, hits);
+      if (PASSWORD_KO_CUE.test(text)) this.findPasswordStatements(text, PASSWORD_KO, hits);
     }
     return dedupe(hits);
   }
@@ -240,6 +254,27 @@ export class CredentialDetector implements TextDetector {
   private hit(start: number, end: number, kind: string, validated: boolean): DetectorHit {
     return { subcategory: 'credential', start, end, validated, facts: { kind } };
   }
+}
+
+/**
+ * Longest runs of key characters ([A-Za-z0-9_-]) and of secret-value characters (those plus
+ * `./+=`), in one pass over the text.
+ */
+function longestRuns(text: string): [number, number] {
+  let key = 0;
+  let secret = 0;
+  let longestKey = 0;
+  let longestSecret = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const keyChar =
+      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+    key = keyChar ? key + 1 : 0;
+    secret = keyChar || c === 46 || c === 47 || c === 43 || c === 61 ? secret + 1 : 0;
+    if (key > longestKey) longestKey = key;
+    if (secret > longestSecret) longestSecret = secret;
+  }
+  return [longestKey, longestSecret];
 }
 
 function dedupe(hits: DetectorHit[]): DetectorHit[] {

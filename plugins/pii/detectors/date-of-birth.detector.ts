@@ -2,7 +2,7 @@ import type {
   DetectorHit,
   TextDetector,
 } from '../../../src/engine/plugin-registry/plugin-contract';
-import { isCalendarDate } from './text-window';
+import { countDigits, isCalendarDate } from './text-window';
 
 /**
  * Dates of birth: a calendar date within a short window of a birth cue ("born on", "DOB",
@@ -107,6 +107,8 @@ export class DateOfBirthDetector implements TextDetector {
 
   detect(text: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
+    // Every date shape holds a digit: digit-free turns need no cue scan.
+    if (countDigits(text) === 0) return hits;
     for (const [from, to] of cueWindows(text)) {
       const window = text.slice(from, to);
       for (const shape of SHAPES) {

@@ -26,7 +26,12 @@ const MAIL_WORD = /e-?mail|메일|이메일|mail\s+me|contact/i;
 /** More addresses than this in one turn add nothing; keeps the overlap checks bounded. */
 const MAX_HITS = 32;
 const SPELLED_AT_CUE = /\bat\b|골뱅이|@/i;
-const SPELLED_DOT_CUE = /dot|닷|쩜|점|\./i;
+/**
+ * What every spelled-out address ends with: a dot form, then a listed TLD. " at " and "."
+ * are in most English turns; this pair is not, so the full pattern rarely has to run.
+ */
+const SPELLED_TLD_CUE =
+  /(?:\.|dot|닷|쩜|점)\s*[)\]}>]?\s*(?:com|net|org|edu|gov|io|co|kr|me|info|biz|us|uk|jp|de|fr|ca|au)(?![A-Za-z0-9-])/i;
 
 /** File names such as `logo@2x.png` are not addresses. */
 const FILE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'bmp', 'ico', 'pdf']);
@@ -46,7 +51,7 @@ export class EmailDetector implements TextDetector {
         hits.push(this.hit(m.index, m.index + m[0].length, tld, true));
       }
     }
-    if (SPELLED_AT_CUE.test(text) && SPELLED_DOT_CUE.test(text)) {
+    if (SPELLED_AT_CUE.test(text) && SPELLED_TLD_CUE.test(text)) {
       for (const m of text.matchAll(SPELLED_EMAIL)) {
         if (hits.length >= MAX_HITS) break;
         const start = m.index;

@@ -3,7 +3,7 @@ import type {
   DetectorHit,
   TextDetector,
 } from '../../../src/engine/plugin-registry/plugin-contract';
-import { precededBy } from './text-window';
+import { countDigits, precededBy } from './text-window';
 
 /**
  * IPv4 (four octets 0-255, no leading zeros) and IPv6 addresses. Version strings ("v1.2.3.4",
@@ -14,6 +14,10 @@ const IPV4 = new RegExp(`(?<![\\w.])${OCTET}(?:\\.${OCTET}){3}(?![\\w]|\\.\\d)`,
 /** A colon-bearing hex run; validated with node's strict parser afterwards. */
 const IPV6_CANDIDATE =
   /(?<![\w:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:%\w{1,16})?(?![\w:])/g;
+/** Four octets hold four digits at least. */
+const IPV4_MIN_DIGITS = 4;
+/** Two colons with at most four hex digits between them: every IPv6 candidate has that. */
+const IPV6_CUE = /:[0-9A-Fa-f]{0,4}:/;
 const VERSION_CONTEXT =
   /(?:\bv|\bver\.?|\bversion|\brelease|\bbuild|버전|빌드|업데이트|\bupdate)\s*$/i;
 
@@ -34,7 +38,7 @@ export class IpAddressDetector implements TextDetector {
 
   detect(text: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
-    if (text.includes('.')) {
+    if (countDigits(text) >= IPV4_MIN_DIGITS && text.includes('.')) {
       for (const m of text.matchAll(IPV4)) {
         if (precededBy(text, m.index, VERSION_CONTEXT, 12)) continue;
         const parts = m[0].split('.').map(Number);
@@ -47,7 +51,7 @@ export class IpAddressDetector implements TextDetector {
         });
       }
     }
-    if (text.includes(':')) {
+    if (text.includes(':') && IPV6_CUE.test(text)) {
       for (const m of text.matchAll(IPV6_CANDIDATE)) {
         const raw = m[0];
         const groups = raw.split(':').filter((g) => g !== '').length;

@@ -2,6 +2,7 @@ import type {
   DetectorHit,
   TextDetector,
 } from '../../../src/engine/plugin-registry/plugin-contract';
+import { countDigits } from './text-window';
 
 /**
  * Passport numbers have no public checksum, so a number counts only within a short window of a
@@ -11,6 +12,8 @@ import type {
 const PASSPORT_WORDS = /passport|여권/gi;
 const NUMBER =
   /(?<![A-Za-z0-9])(?:([MSRGDmsrgd])(\d{8}|\d{3}[A-Za-z]\d{4})|([A-Za-z])(\d{8})|(\d{9}))(?![A-Za-z0-9])/g;
+/** The shortest number shape (M + 3 digits + letter + 4 digits) has 7 digits. */
+const MIN_DIGITS = 7;
 const WINDOW_BEFORE = 15;
 const WINDOW_AFTER = 45;
 const MAX_CUES = 32;
@@ -21,6 +24,7 @@ export class PassportDetector implements TextDetector {
 
   detect(text: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
+    if (countDigits(text) < MIN_DIGITS) return hits;
     for (const [windowStart, windowEnd] of this.windows(text)) {
       const window = text.slice(windowStart, windowEnd);
       const korean = /여권|한국|대한민국|korea/i.test(window);

@@ -2,7 +2,7 @@ import type {
   DetectorHit,
   TextDetector,
 } from '../../../src/engine/plugin-registry/plugin-contract';
-import { digitsOf, ORDER_NUMBER_CONTEXT, passesLuhn, precededBy } from './text-window';
+import { countDigits, digitsOf, ORDER_NUMBER_CONTEXT, passesLuhn, precededBy } from './text-window';
 
 /**
  * Payment card numbers: 13-19 digits, ungrouped or grouped by single spaces/dashes, in a known
@@ -10,6 +10,7 @@ import { digitsOf, ORDER_NUMBER_CONTEXT, passesLuhn, precededBy } from './text-w
  * unless a card word is also near.
  */
 const CANDIDATE = /(?<![\d.,-])\d(?:[ -]?\d){12,18}(?![\d]|[.,]\d|-\d)/g;
+const MIN_CARD_DIGITS = 13;
 const CARD_WORDS = /card|credit|debit|visa|master|amex|카드|신용|체크/i;
 
 type Brand = { name: string; lengths: number[]; prefix: (d: string) => boolean };
@@ -65,6 +66,8 @@ export class PaymentCardDetector implements TextDetector {
 
   detect(text: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
+    // A card number has at least 13 digits: most turns never need the candidate scan.
+    if (countDigits(text) < MIN_CARD_DIGITS) return hits;
     for (const m of text.matchAll(CANDIDATE)) {
       const raw = m[0];
       const digits = digitsOf(raw);

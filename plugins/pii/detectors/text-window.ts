@@ -32,13 +32,22 @@ export function digitsOf(value: string): string {
   return out;
 }
 
-/** Number of ASCII digits in the text (a cheap pre-filter before running number detectors). */
+let countedText: string | null = null;
+let countedDigits = 0;
+
+/**
+ * Number of ASCII digits in the text: the cheap pre-filter most PII detectors start with.
+ * The detectors run one after another on the same turn, so the last answer is remembered.
+ */
 export function countDigits(text: string): number {
+  if (text === countedText) return countedDigits;
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 48 && code <= 57) count++;
   }
+  countedText = text;
+  countedDigits = count;
   return count;
 }
 
