@@ -109,6 +109,23 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal playground on %s', (
     );
   });
 
+  it('refuses a conversation id too long to store with the per-user prefix, storing nothing', async () => {
+    const { agent, csrf } = await signIn('analyst@example.com');
+    const before = await t.app
+      .get(Database)
+      .manager.count(UsageRecordEntity, { where: { tenantId } });
+    const page = await agent
+      .post('/portal/playground')
+      .type('form')
+      .send({ _csrf: csrf, text: 'hello', conversationId: 'c'.repeat(120), speakerType: 'user' })
+      .expect(400);
+    expect(page.text).toMatch(/conversation id may have at most \d+ characters/);
+    const after = await t.app
+      .get(Database)
+      .manager.count(UsageRecordEntity, { where: { tenantId } });
+    expect(after).toBe(before);
+  });
+
   it('lets a viewer see the playground but not run it, and requires the CSRF token', async () => {
     const viewer = await signIn('viewer@example.com');
     await viewer.agent.get('/portal/playground').expect(200);

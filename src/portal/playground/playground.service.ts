@@ -19,6 +19,9 @@ const MAX_TIMELINE_TURNS = 500;
 const engineConversationId = (session: PortalSession, conversationId: string) =>
   `${session.userId}:${conversationId}`;
 
+/** Stored conversation ids hold 128 characters (SPEC 3); the user-id prefix takes its share. */
+const MAX_STORED_CONVERSATION_ID = 128;
+
 /**
  * Runs a playground turn through the same AssessmentService as the API, with
  * `mode: "playground"` (recorded as usage, never billable). Conversation state is kept apart
@@ -67,10 +70,18 @@ export class PlaygroundService {
     } catch (error) {
       throw new PlaygroundInputError(error instanceof Error ? error.message : 'Invalid event.');
     }
+    const conversationId = engineConversationId(session, turn.conversationId);
+    if (conversationId.length > MAX_STORED_CONVERSATION_ID) {
+      const room =
+        MAX_STORED_CONVERSATION_ID - (conversationId.length - turn.conversationId.length);
+      throw new PlaygroundInputError(
+        `In the playground a conversation id may have at most ${room} characters (it is kept apart per user).`,
+      );
+    }
     const result = await this.assessments.assess({
       tenantId: session.tenantId,
       mode: 'playground',
-      turn: { ...turn, conversationId: engineConversationId(session, turn.conversationId) },
+      turn: { ...turn, conversationId },
       requestId,
       startedAt,
     });
