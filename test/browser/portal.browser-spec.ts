@@ -37,14 +37,21 @@ describe('portal in Chromium', () => {
   const apiConversationId = `conv_browser_${suffix()}`;
   const apiText = 'Hello from the browser test, how are you today?';
 
-  const assessWith = (key: string) =>
+  const assessWith = (key: string, conversationId = apiConversationId, text = apiText) =>
     fetch(`${portal.baseUrl}${ASSESS}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        event: makeEvent({ conversationId: apiConversationId, text: apiText }),
-      }),
+      body: JSON.stringify({ event: makeEvent({ conversationId, text }) }),
     });
+
+  /** No script of the payload ran and no element of it exists on the page. */
+  const expectInert = async (container: Locator, dialogsBefore: number) => {
+    expect(await textOf(container)).toContain(XSS_PAYLOAD);
+    expect(await container.locator('img, script').count()).toBe(0);
+    expect(await page.locator('img[src=x]').count()).toBe(0);
+    expect(await page.evaluate(() => (globalThis as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(portal.dialogs.slice(dialogsBefore)).toEqual([]);
+  };
 
   const runPlaygroundTurn = async (text: string, conversationId: string) => {
     // The run form; the page also has a GET form that starts a new conversation.
@@ -201,12 +208,21 @@ describe('portal in Chromium', () => {
     await portal.screenshot('08-rules');
   });
 
+  it('a hostile turn stored through the API renders inert on its conversation page', async () => {
+    const dialogsBefore = portal.dialogs.length;
+    const conversationId = `conv_xss_${suffix()}`;
+    expect((await assessWith(secret, conversationId, `stored ${XSS_PAYLOAD}`)).status).toBe(200);
+    await visit(page, `/portal/history/conversations/test/${conversationId}`);
+    await expectInert(page.locator('table#conversation-turns td.text').first(), dialogsBefore);
+    await portal.screenshot('09-conversation-xss');
+  });
+
   it('revoking the key in the UI makes the API answer 401 at once', async () => {
     await visit(page, '/portal/keys');
     await submitWith(page, keyRow().locator('form.revoke-key [type=submit]'));
     expect(await textOf(keyRow().locator('td.status'))).toBe('revoked');
     expect(await keyRow().locator('form.revoke-key').count()).toBe(0);
-    await portal.screenshot('09-keys-revoked');
+    await portal.screenshot('10-keys-revoked');
     expect((await assessWith(secret)).status).toBe(401);
   });
 
@@ -214,12 +230,7 @@ describe('portal in Chromium', () => {
     const dialogsBefore = portal.dialogs.length;
     await visit(page, '/portal/playground');
     await runPlaygroundTurn(`Look at this: ${XSS_PAYLOAD} ok?`, `xss_${suffix()}`);
-    const highlighted = page.locator('#highlighted');
-    expect(await textOf(highlighted)).toContain(XSS_PAYLOAD);
-    expect(await highlighted.locator('img, script').count()).toBe(0);
-    expect(await page.locator('img[src=x]').count()).toBe(0);
-    expect(await page.evaluate(() => (globalThis as { __xss?: unknown }).__xss)).toBeUndefined();
-    expect(portal.dialogs.slice(dialogsBefore)).toEqual([]);
-    await portal.screenshot('10-playground-xss');
+    await expectInert(page.locator('#highlighted'), dialogsBefore);
+    await portal.screenshot('11-playground-xss');
   });
 });
