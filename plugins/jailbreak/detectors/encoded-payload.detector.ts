@@ -52,6 +52,15 @@ const ROT13_MARKERS = new Set(
   ].map(rot13),
 );
 
+/**
+ * Any marker as a substring (case-insensitive, like the lookup below): turns without one
+ * skip the word-by-word scan. Markers shorter than WORD's four letters can never be found.
+ */
+const ROT13_MARKER_CUE = new RegExp(
+  [...ROT13_MARKERS].filter((marker) => marker.length >= 4).join('|'),
+  'i',
+);
+
 /** Whether the text has a run of at least `min` base64 characters (a linear character scan). */
 function hasRun(text: string, min: number): boolean {
   let run = 0;
@@ -155,6 +164,7 @@ export class EncodedPayloadDetector implements TextDetector {
     let first = -1;
     let last = -1;
     let markers = 0;
+    if (!ROT13_MARKER_CUE.test(text)) return;
     for (const m of text.matchAll(WORD)) {
       if (!ROT13_MARKERS.has(m[0].toLowerCase())) continue;
       markers++;

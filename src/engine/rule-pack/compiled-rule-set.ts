@@ -55,6 +55,8 @@ export class CompiledRuleSet {
   private readonly untriggered: Uint8Array;
   /** Phrase id -> positions in `ordered` of the rules it triggers. */
   private readonly triggered = new Map<number, number[]>();
+  /** Each rule's `when.counts` as pairs, read once instead of per turn. */
+  private readonly countConditions: CountCondition[][];
 
   constructor(
     readonly rulesVersion: string,
@@ -73,6 +75,9 @@ export class CompiledRuleSet {
       ...rules.filter((r) => r.definition.setFlags.length === 0),
     ];
     this.byId = new Map(rules.map((r) => [r.definition.id, r]));
+    this.countConditions = this.ordered.map(
+      (rule) => Object.entries(rule.definition.when.counts) as CountCondition[],
+    );
     this.untriggered = new Uint8Array(this.ordered.length);
     this.ordered.forEach((rule, position) => {
       if (rule.trigger === null || rule.trigger === undefined) {
@@ -134,7 +139,10 @@ export class CompiledRuleSet {
       if (candidates[position] === 0) continue;
       const rule = ordered[position];
       const { definition } = rule;
-      if (!appliesTo(definition, turn.speakerType, flags, conversation.categoryCounts)) continue;
+      const counts = this.countConditions[position];
+      if (!appliesTo(definition, counts, turn.speakerType, flags, conversation.categoryCounts)) {
+        continue;
+      }
       const matches = firingMatches(rule, scope);
       if (matches === null) continue;
       const finding = toFinding(definition, matches);
@@ -164,8 +172,11 @@ export class CompiledRuleSet {
   }
 }
 
+type CountCondition = [CategoryId, number | undefined];
+
 function appliesTo(
   rule: RuleDefinition,
+  countConditions: readonly CountCondition[],
   speaker: SpeakerType,
   flags: ReadonlySet<string>,
   counts: Record<CategoryId, number>,
@@ -174,8 +185,8 @@ function appliesTo(
   const { when } = rule;
   for (const flag of when.flags) if (!flags.has(flag)) return false;
   for (const flag of when.notFlags) if (flags.has(flag)) return false;
-  for (const [category, minimum] of Object.entries(when.counts)) {
-    if ((counts[category as CategoryId] ?? 0) < (minimum ?? 0)) return false;
+  for (const [category, minimum] of countConditions) {
+    if ((counts[category] ?? 0) < (minimum ?? 0)) return false;
   }
   return true;
 }

@@ -155,12 +155,9 @@ export class PhraseIndex {
     if (reading.length >= PREFIX_KEY) {
       const candidates = this.prefixFirst.get(reading.slice(0, PREFIX_KEY));
       if (candidates) {
-        this.tryCandidates(
-          candidates.filter((phrase) => reading.startsWith(phrase.words[0].text)),
-          tokens,
-          first,
-          hits,
-        );
+        for (const phrase of candidates) {
+          if (reading.startsWith(phrase.words[0].text)) this.tryPhrase(phrase, tokens, first, hits);
+        }
       }
     }
     for (const length of this.shortPrefixLengths) {
@@ -177,23 +174,24 @@ export class PhraseIndex {
     hits: PhraseHits,
   ): void {
     if (!candidates) return;
-    for (const phrase of candidates) {
-      if (isFull(hits, phrase.id)) continue;
-      const { words } = phrase;
-      if (first + words.length > tokens.length) continue;
-      let matched = true;
-      for (let w = 1; w < words.length && matched; w++) {
-        matched = wordMatches(words[w], tokens[first + w]);
-      }
-      if (!matched) continue;
-      const last = tokens[first + words.length - 1];
-      addHit(hits, phrase.id, {
-        start: tokens[first].originalStart,
-        end: last.originalEnd,
-        unitStart: tokens[first].unit,
-        unitEnd: last.unit + last.units - 1,
-      });
+    for (const phrase of candidates) this.tryPhrase(phrase, tokens, first, hits);
+  }
+
+  /** Records `phrase` if its words follow from token `first` on. */
+  private tryPhrase(phrase: TokenPhrase, tokens: Token[], first: number, hits: PhraseHits): void {
+    if (isFull(hits, phrase.id)) return;
+    const { words } = phrase;
+    if (first + words.length > tokens.length) return;
+    for (let w = 1; w < words.length; w++) {
+      if (!wordMatches(words[w], tokens[first + w])) return;
     }
+    const last = tokens[first + words.length - 1];
+    addHit(hits, phrase.id, {
+      start: tokens[first].originalStart,
+      end: last.originalEnd,
+      unitStart: tokens[first].unit,
+      unitEnd: last.unit + last.units - 1,
+    });
   }
 
   private matchView(
@@ -233,11 +231,13 @@ export class PhraseIndex {
   }
 }
 
-/** One character (or two, packed) of a view as a number: no string slices per position. */
+/**
+ * One character (or two, packed) of a view as a 32-bit integer: no string slices, and no
+ * boxed numbers, per position. Pairs never collide with single characters because views hold
+ * no U+0000 (a pair's first character makes its key negative or at least 0x10000).
+ */
 const viewKey = (text: string, at: number, pair: boolean): number =>
-  pair
-    ? text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1) + 0x100000000
-    : text.charCodeAt(at);
+  pair ? (text.charCodeAt(at) << 16) | text.charCodeAt(at + 1) : text.charCodeAt(at);
 
 /** A phrase already holding MAX_MATCHES hits takes no more: skip the work of locating it. */
 function isFull(hits: PhraseHits, id: number): boolean {
