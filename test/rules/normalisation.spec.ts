@@ -68,6 +68,9 @@ describe('core normalisers', () => {
     ['a s s h o l e', 'asshole'],
     ['i d i o t', 'idiot'],
     ['n o b o d y l o v e s m e', 'nobody loves me'],
+    ['y o u a r e a n i d i o t', 'you are an idiot'],
+    ['t h e r a p i s t', 'therapist'],
+    ['k y s', 'kys'],
   ])('core.separators joins %s', (input, expected) => {
     expect(run('core.separators', input).text).toBe(expected);
   });

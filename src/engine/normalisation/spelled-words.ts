@@ -26,6 +26,11 @@ cunt dick dicks cock pussy ass asshole bastard damn hell piss retard retarded id
 idiots stupid dumb moron loser ugly fat disgusting pathetic trash scum freak
 sex sexy nude nudes naked porn rape raped horny boobs tits penis vagina
 send pic pics photo photos show body touch kiss bed
+the an as about after before because here there come coming find found run hide
+shut please pls plz hey hi hello bro dude lol omg wtf gay class head face throat neck
+punch slap destroy rip eat suck lick bullet bullets everybody somebody
+theme himself herself itself ourselves yourselves without nowhere somewhere everywhere however
+whatever whoever cannot maybe onto another
 `;
 
 const VOCABULARY: ReadonlySet<string> = new Set(SPELLED_VOCABULARY.split(/\s+/).filter(Boolean));
