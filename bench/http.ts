@@ -8,10 +8,14 @@ import { join } from 'node:path';
  * npm run bench:http: one run, same body shape and connections, against (1) a bare echo app
  * of the same stack and (2) the full assess route of the real service on the embedded
  * default (SQLite in a temp dir). Prints req/s, p50, p99 and the ratio (target >= 45%).
- * Each server runs in its own process; the load generator runs here.
+ * Each server runs in its own process; the load generator runs here. Both servers run for
+ * the whole bench and take turns in short slices (bare, assess, bare, ...), so load from
+ * anything else on the machine falls on both sides alike instead of on whichever ran
+ * while it lasted.
  */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const SLICES = Number(process.env.BENCH_SLICES ?? 5);
 const CONVERSATIONS = 500;
 const TEXTS = [
   'Hi! How was your day? Mine was pretty relaxing, I watched a movie.',
@@ -63,22 +67,39 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
-async function measure(server: Server, path: string, headers: Record<string, string>) {
-  const url = `http://127.0.0.1:${server.port}${path}`;
-  const cpuBefore = cpuSeconds(server.process.pid);
-  let counter = 0;
+type Target = {
+  server: Server;
+  path: string;
+  headers: Record<string, string>;
+  /** Requests sent so far: every request is a new event, across slices too. */
+  sent: number;
+};
+
+type Slice = {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  cpuSeconds: number | null;
+};
+
+async function measureSlice(target: Target, seconds: number): Promise<Slice> {
+  const cpuBefore = cpuSeconds(target.server.process.pid);
+  const started = performance.now();
   const result = await autocannon({
-    url,
+    url: `http://127.0.0.1:${target.server.port}${target.path}`,
     method: 'POST',
     connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: { 'content-type': 'application/json', ...headers },
+    duration: seconds,
+    headers: { 'content-type': 'application/json', ...target.headers },
     requests: [
       {
         // A fresh event per request (new eventId, spread over many conversations), so the
         // assess route does its full work every time instead of answering duplicates.
         setupRequest: (request) => {
-          const n = counter++;
+          const n = target.sent++;
           return {
             ...request,
             body: JSON.stringify({
@@ -98,18 +119,38 @@ async function measure(server: Server, path: string, headers: Record<string, str
       },
     ],
   });
-  const cpuAfter = cpuSeconds(server.process.pid);
-  const cpuUsPerRequest =
-    cpuBefore === null || cpuAfter === null || result.requests.total === 0
-      ? null
-      : ((cpuAfter - cpuBefore) / result.requests.total) * 1e6;
+  const cpuAfter = cpuSeconds(target.server.process.pid);
   return {
-    rps: result.requests.average,
+    requests: result.requests.total,
+    seconds: (performance.now() - started) / 1000,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
-    cpuUsPerRequest,
+    cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Totals over a target's slices; latency percentiles are the median of the slices'. */
+function summarise(slices: Slice[]) {
+  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
+  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
+  const cpu = slices.every((slice) => slice.cpuSeconds !== null)
+    ? slices.reduce((sum, slice) => sum + (slice.cpuSeconds ?? 0), 0)
+    : null;
+  return {
+    rps: requests / seconds,
+    p50: median(slices.map((slice) => slice.p50)),
+    p99: median(slices.map((slice) => slice.p99)),
+    non2xx: slices.reduce((sum, slice) => sum + slice.non2xx, 0),
+    errors: slices.reduce((sum, slice) => sum + slice.errors, 0),
+    cpuUsPerRequest: cpu === null || requests === 0 ? null : (cpu / requests) * 1e6,
   };
 }
 
@@ -145,13 +186,12 @@ async function stop(server: Server): Promise<void> {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ca-bench-'));
-  const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+  const results: Record<string, ReturnType<typeof summarise>> = {};
   let stageMeans: Record<string, number> = {};
+  const servers: Server[] = [];
   try {
     const bare = await startServer('bench/http-bare-server.ts', {}, 39_101, /listening/);
-    results.bare = await measure(bare, '/echo', {});
-    await stop(bare);
-
+    servers.push(bare);
     const app = await startServer(
       'src/main.ts',
       {
@@ -163,19 +203,38 @@ async function main(): Promise<void> {
       39_102,
       /curl -s http[^\n]*\n[^\n]*ca_test_/,
     );
+    servers.push(app);
     const key = /ca_test_[0-9A-Za-z]{32}/.exec(app.output.join(''))?.[0];
     if (!key) throw new Error('no first-run key printed');
-    results.assess = await measure(app, '/v1/conversation-analytics/assess', {
-      authorization: `Bearer ${key}`,
-    });
+
+    const targets: Record<string, Target> = {
+      bare: { server: bare, path: '/echo', headers: {}, sent: 0 },
+      assess: {
+        server: app,
+        path: '/v1/conversation-analytics/assess',
+        headers: { authorization: `Bearer ${key}` },
+        sent: 0,
+      },
+    };
+    const slices: Record<string, Slice[]> = { bare: [], assess: [] };
+    for (let slice = 0; slice < SLICES; slice++) {
+      for (const [name, target] of Object.entries(targets)) {
+        slices[name].push(await measureSlice(target, DURATION_S / SLICES));
+      }
+    }
+    for (const name of Object.keys(targets)) results[name] = summarise(slices[name]);
     stageMeans = await stageLatencies(app.port);
-    await stop(app);
   } finally {
+    for (const server of servers) await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  console.log(`\nconnections=${CONNECTIONS} duration=${DURATION_S}s per target, one run\n`);
-  console.log('target   req/s     p50 ms  p99 ms  non-2xx  errors  server CPU us/req');
+  console.log(
+    `\nconnections=${CONNECTIONS} duration=${DURATION_S}s per target in ${SLICES} alternating slices, one run\n`,
+  );
+  console.log(
+    'target   req/s     p50 ms  p99 ms  non-2xx  errors  server CPU us/req  (p50/p99: median of slices)',
+  );
   for (const [name, r] of Object.entries(results)) {
     console.log(
       `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}  ${r.cpuUsPerRequest === null ? 'n/a' : r.cpuUsPerRequest.toFixed(0).padStart(17)}`,
