@@ -11,9 +11,11 @@ import type { DetectorHit, TextNormaliser } from '../plugin-registry/plugin-cont
 import type { PluginRegistry } from '../plugin-registry/plugin-registry';
 import type { CategoryId, SpeakerType } from '../taxonomy';
 import {
+  regexMayMatch,
   runRegex,
   type CompiledExpression,
   type CompiledRegex,
+  type Trigger,
   type TurnScope,
 } from './expression-compiler';
 import type { Match, MatchResult } from './match';
@@ -26,10 +28,11 @@ export type CompiledRule = {
   definition: RuleDefinition;
   match: CompiledExpression;
   /**
-   * Phrase ids of which at least one must occur for `match` to fire (null: no such bound).
-   * Rules whose trigger phrases are all absent from a turn are never evaluated on it.
+   * Phrases and regexes of which at least one must occur (or pass its literal prefilter) for
+   * `match` to fire (null: no such bound). Rules whose triggers are all absent from a turn are
+   * never evaluated on it.
    */
-  trigger?: readonly number[] | null;
+  trigger?: Trigger | null;
   unless: CompiledExpression | null;
 };
 
@@ -51,10 +54,12 @@ const MAX_SPANS = 10;
 export class CompiledRuleSet {
   private readonly ordered: CompiledRule[];
   private readonly byId: Map<string, CompiledRule>;
-  /** Positions in `ordered` of the rules evaluated on every turn (no phrase trigger). */
+  /** Positions in `ordered` of the rules evaluated on every turn (no trigger). */
   private readonly untriggered: Uint8Array;
   /** Phrase id -> positions in `ordered` of the rules it triggers. */
   private readonly triggered = new Map<number, number[]>();
+  /** Regex id -> positions in `ordered` of the rules its required literals trigger. */
+  private readonly triggeredByRegex = new Map<number, number[]>();
   /** Each rule's `when.counts` as pairs, read once instead of per turn. */
   private readonly countConditions: CountCondition[][];
 
@@ -84,20 +89,23 @@ export class CompiledRuleSet {
         this.untriggered[position] = 1;
         return;
       }
-      for (const id of rule.trigger) {
-        const positions = this.triggered.get(id);
-        if (positions) positions.push(position);
-        else this.triggered.set(id, [position]);
-      }
+      for (const id of rule.trigger.phrases) addPosition(this.triggered, id, position);
+      for (const id of rule.trigger.regexes) addPosition(this.triggeredByRegex, id, position);
     });
   }
 
-  /** Which rules can fire on this turn: the untriggered ones plus those whose phrases occurred. */
+  /**
+   * Which rules can fire on this turn: the untriggered ones plus those whose phrases occurred
+   * or whose regexes' required literals occurred.
+   */
   private candidates(scope: Scope): Uint8Array {
     const candidates = this.untriggered.slice();
-    for (const id of scope.phraseHits().keys()) {
+    for (const id of scope.phraseHitIds()) {
       const positions = this.triggered.get(id);
       if (positions) for (const position of positions) candidates[position] = 1;
+    }
+    for (const [id, positions] of this.triggeredByRegex) {
+      if (scope.regexMayMatch(id)) for (const position of positions) candidates[position] = 1;
     }
     return candidates;
   }
@@ -174,6 +182,12 @@ export class CompiledRuleSet {
 
 type CountCondition = [CategoryId, number | undefined];
 
+function addPosition(index: Map<number, number[]>, id: number, position: number): void {
+  const positions = index.get(id);
+  if (positions) positions.push(position);
+  else index.set(id, [position]);
+}
+
 function appliesTo(
   rule: RuleDefinition,
   countConditions: readonly CountCondition[],
@@ -229,8 +243,10 @@ function mergeSpans(matches: readonly Match[]): TextSpan[] {
 /** Per-turn caches shared by all rules. */
 class Scope implements TurnScope {
   private phraseCache: PhraseHits | undefined;
+  private phraseIdCache: number[] | undefined;
   private readonly detectorCache = new Map<string, readonly DetectorHit[]>();
   private readonly regexCache = new Map<number, MatchResult>();
+  private readonly mayMatchCache = new Map<number, boolean>();
 
   constructor(
     readonly text: TurnText,
@@ -243,6 +259,11 @@ class Scope implements TurnScope {
   phraseHits(): PhraseHits {
     this.phraseCache ??= this.phrases.match(this.text);
     return this.phraseCache;
+  }
+
+  phraseHitIds(): readonly number[] {
+    this.phraseIdCache ??= [...this.phraseHits().keys()];
+    return this.phraseIdCache;
   }
 
   detectorHits(detectorId: string): readonly DetectorHit[] {
@@ -262,8 +283,18 @@ class Scope implements TurnScope {
 
   regexHits(regexId: number): MatchResult {
     if (!this.regexCache.has(regexId)) {
-      this.regexCache.set(regexId, runRegex(this.regexes[regexId], this.text));
+      const hits = this.regexMayMatch(regexId) ? runRegex(this.regexes[regexId], this.text) : null;
+      this.regexCache.set(regexId, hits);
     }
     return this.regexCache.get(regexId) ?? null;
+  }
+
+  regexMayMatch(regexId: number): boolean {
+    let mayMatch = this.mayMatchCache.get(regexId);
+    if (mayMatch === undefined) {
+      mayMatch = regexMayMatch(this.regexes[regexId], this.text);
+      this.mayMatchCache.set(regexId, mayMatch);
+    }
+    return mayMatch;
   }
 }

@@ -16,8 +16,12 @@ export interface TurnScope {
   readonly text: TurnText;
   readonly flags: ReadonlySet<string>;
   phraseHits(): PhraseHits;
+  /** The keys of `phraseHits()` in its order, as an array (read by many rules per turn). */
+  phraseHitIds(): readonly number[];
   detectorHits(detectorId: string): readonly DetectorHit[];
   regexHits(regexId: number): MatchResult;
+  /** Whether the regex's prefilter passes on this turn (true for regexes without one). */
+  regexMayMatch(regexId: number): boolean;
 }
 
 export type CompiledExpression = (scope: TurnScope) => MatchResult;
@@ -46,11 +50,20 @@ export type ExpressionResolver = {
 };
 
 /**
- * A compiled expression plus its trigger: phrase ids of which at least one must occur in the
- * turn for the expression to match (null when no such set exists, e.g. a bare regex or `not`).
- * The rule set uses triggers to skip rules whose phrases did not occur at all.
+ * Phrases that occurred and regexes whose required literals occurred: at least one of a
+ * trigger's entries must hold on a turn for its expression to match.
  */
-export type TriggeredExpression = { match: CompiledExpression; trigger: readonly number[] | null };
+export type Trigger = { phrases: readonly number[]; regexes: readonly number[] };
+
+/**
+ * A compiled expression plus its trigger (null when no such set exists, e.g. a regex without
+ * required literals, a detector or `not`). The rule set uses triggers to skip rules whose
+ * phrases and regex literals did not occur at all.
+ */
+export type TriggeredExpression = { match: CompiledExpression; trigger: Trigger | null };
+
+const byPhrases = (ids: readonly number[]): Trigger => ({ phrases: ids, regexes: [] });
+const triggerSize = (trigger: Trigger): number => trigger.phrases.length + trigger.regexes.length;
 
 export function compileExpression(
   expression: Expression,
@@ -68,7 +81,7 @@ export function compileTriggered(
       const ids = expression.phrases
         .map((p) => resolver.phrases.add(p))
         .filter((id): id is number => id !== null);
-      return { match: phraseMatcher(ids), trigger: [...new Set(ids)] };
+      return { match: phraseMatcher(ids), trigger: byPhrases([...new Set(ids)]) };
     }
     case 'lists': {
       const ids: number[] = [];
@@ -79,11 +92,14 @@ export function compileTriggered(
         }
       }
       const unique = [...new Set(ids)];
-      return { match: phraseMatcher(unique), trigger: unique };
+      return { match: phraseMatcher(unique), trigger: byPhrases(unique) };
     }
     case 'regex': {
-      const { id } = resolver.regex(expression.pattern, expression.raw);
-      return { match: (scope) => scope.regexHits(id), trigger: null };
+      const { id, prefilter } = resolver.regex(expression.pattern, expression.raw);
+      return {
+        match: (scope) => scope.regexHits(id),
+        trigger: prefilter ? { phrases: [], regexes: [id] } : null,
+      };
     }
     case 'near': {
       // Both sides must match: either side's trigger is necessary; the smaller one prunes more.
@@ -116,7 +132,10 @@ export function compileTriggered(
       // Any item may match: only when every item has a trigger does their union bound it.
       const trigger =
         compiled.length > 0 && compiled.every((c) => c.trigger !== null)
-          ? [...new Set(compiled.flatMap((c) => c.trigger ?? []))]
+          ? {
+              phrases: [...new Set(compiled.flatMap((c) => c.trigger?.phrases ?? []))],
+              regexes: [...new Set(compiled.flatMap((c) => c.trigger?.regexes ?? []))],
+            }
           : null;
       return {
         match: (scope) => {
@@ -150,10 +169,12 @@ export function compileTriggered(
 }
 
 /** The smallest of the known triggers (all are necessary conditions), or null if none is known. */
-function narrowest(triggers: (readonly number[] | null)[]): readonly number[] | null {
-  let best: readonly number[] | null = null;
+function narrowest(triggers: (Trigger | null)[]): Trigger | null {
+  let best: Trigger | null = null;
   for (const trigger of triggers) {
-    if (trigger !== null && (best === null || trigger.length < best.length)) best = trigger;
+    if (trigger !== null && (best === null || triggerSize(trigger) < triggerSize(best))) {
+      best = trigger;
+    }
   }
   return best;
 }
@@ -170,7 +191,9 @@ function phraseMatcher(ids: number[]): CompiledExpression {
     let found: Match[] | null = null;
     // A turn hits few phrases; a list can hold hundreds: walk whichever side is smaller.
     if (hits.size < wanted.size) {
-      for (const [id, matches] of hits) if (wanted.has(id)) (found ??= []).push(...matches);
+      for (const id of scope.phraseHitIds()) {
+        if (wanted.has(id)) (found ??= []).push(...(hits.get(id) ?? []));
+      }
     } else {
       for (const id of ids) {
         const matches = hits.get(id);
@@ -249,13 +272,20 @@ function factHolds(hit: DetectorHit, condition: FactCondition): boolean {
   }
 }
 
-/** Runs one rule regex over the normalised (or original) text and maps matches back. */
+/** Whether a rule regex can match the turn: its prefilter passes (or it has none). */
+export function regexMayMatch(compiled: CompiledRegex, text: TurnText): boolean {
+  const { prefilter } = compiled;
+  if (!prefilter) return true;
+  const subject = compiled.raw ? text.original : text.normalised.text;
+  return prefilter.test(prefilter.lowerCase ? text.lowerCased(compiled.raw) : subject);
+}
+
+/**
+ * Runs one rule regex over the normalised (or original) text and maps matches back. Callers
+ * check `regexMayMatch` first (the per-turn scope caches it for rule triggers).
+ */
 export function runRegex(compiled: CompiledRegex, text: TurnText): MatchResult {
   const subject = compiled.raw ? text.original : text.normalised.text;
-  const { prefilter } = compiled;
-  if (prefilter && !prefilter.test(prefilter.lowerCase ? text.lowerCased(compiled.raw) : subject)) {
-    return null;
-  }
   const found = compiled.regex.findAll(subject, MAX_MATCHES);
   if (found.length === 0) return null;
   return found.map(([start, end]) => {

@@ -18,12 +18,16 @@ function resolver(): ExpressionResolver {
   };
 }
 
+const phraseTrigger = (...ids: (number | null)[]) => ({ phrases: ids, regexes: [] });
+
 describe('expression triggers', () => {
   it('a phrase or list expression is triggered by its own phrases', () => {
     const r = resolver();
     const kill = r.phrases.add('kill');
-    expect(compileTriggered(phrases('kill', 'kill'), r).trigger).toEqual([kill]);
-    expect(compileTriggered({ at, kind: 'lists', lists: ['harms'] }, r).trigger).toHaveLength(2);
+    expect(compileTriggered(phrases('kill', 'kill'), r).trigger).toEqual(phraseTrigger(kill));
+    expect(
+      compileTriggered({ at, kind: 'lists', lists: ['harms'] }, r).trigger?.phrases,
+    ).toHaveLength(2);
   });
 
   it('all and near take the narrowest side; any needs a trigger on every item', () => {
@@ -31,24 +35,41 @@ describe('expression triggers', () => {
     const narrow = phrases('die');
     const wide = phrases('hurt', 'kill', 'harm');
     const die = r.phrases.add('die');
-    expect(compileTriggered({ at, kind: 'all', items: [wide, narrow] }, r).trigger).toEqual([die]);
+    expect(compileTriggered({ at, kind: 'all', items: [wide, narrow] }, r).trigger).toEqual(
+      phraseTrigger(die),
+    );
     expect(
       compileTriggered({ at, kind: 'near', a: wide, b: narrow, within: 3, ordered: false }, r)
         .trigger,
-    ).toEqual([die]);
-    expect(compileTriggered({ at, kind: 'any', items: [wide, narrow] }, r).trigger).toHaveLength(4);
-    expect(compileTriggered({ at, kind: 'any', items: [narrow, regex('x+')] }, r).trigger).toBe(
-      null,
-    );
+    ).toEqual(phraseTrigger(die));
+    expect(
+      compileTriggered({ at, kind: 'any', items: [wide, narrow] }, r).trigger?.phrases,
+    ).toHaveLength(4);
+    expect(
+      compileTriggered({ at, kind: 'any', items: [narrow, regex('[0-9a-z]+')] }, r).trigger,
+    ).toBe(null);
   });
 
-  it('expressions that can match without any phrase have no trigger', () => {
+  it('a regex with required literals triggers by itself, also inside any', () => {
     const r = resolver();
-    expect(compileTriggered(regex('[0-9]+'), r).trigger).toBe(null);
+    const die = r.phrases.add('die');
+    expect(compileTriggered(regex('(^|[^a-z])unalive'), r).trigger).toEqual({
+      phrases: [],
+      regexes: [0],
+    });
+    expect(
+      compileTriggered({ at, kind: 'any', items: [phrases('die'), regex('unalive\\b')] }, r)
+        .trigger,
+    ).toEqual({ phrases: [die], regexes: [0] });
+  });
+
+  it('expressions that can match without any phrase or literal have no trigger', () => {
+    const r = resolver();
+    expect(compileTriggered(regex('[0-9a-z]+'), r).trigger).toBe(null);
     expect(compileTriggered({ at, kind: 'not', item: phrases('die') }, r).trigger).toBe(null);
     expect(compileTriggered({ at, kind: 'flag', name: 'minor' }, r).trigger).toBe(null);
-    expect(compileTriggered({ at, kind: 'all', items: [regex('a'), regex('b')] }, r).trigger).toBe(
-      null,
-    );
+    expect(
+      compileTriggered({ at, kind: 'all', items: [regex('.'), regex('[0-9a-z]+')] }, r).trigger,
+    ).toBe(null);
   });
 });

@@ -36,8 +36,8 @@ class Unsupported extends Error {}
 
 /**
  * The required literals of `pattern` (RE2/JavaScript syntax), or null when no useful set
- * exists (e.g. `[0-9a-z]+`) or when the pattern itself is only a finite set of literals
- * (then running it is as cheap as any prefilter).
+ * exists (e.g. `[0-9a-z]+`). A pattern that is only a set of literals is its own set: as a
+ * prefilter it costs what running it costs, and it still lets the rule set skip its rules.
  */
 export function requiredLiterals(pattern: string): RegexLiterals | null {
   let info: Info;
@@ -48,7 +48,6 @@ export function requiredLiterals(pattern: string): RegexLiterals | null {
     if (error instanceof Unsupported) return null;
     throw error;
   }
-  if (info.exact !== null && !info.exact.has('') && !parser.usedAnchors) return null;
   const set = usable(info);
   if (set === null) return null;
   return { literals: [...set].sort(), lowerCase: parser.caseInsensitive };
@@ -148,8 +147,6 @@ class Parser {
   private at = 0;
   /** Whether any part of the pattern is case-insensitive. */
   caseInsensitive = false;
-  /** Whether the pattern has anchors, word boundaries or lookaround (more than its literals). */
-  usedAnchors = false;
 
   constructor(private readonly pattern: string) {
     // Where any part is case-insensitive, every literal is looked for in lower case (a
@@ -220,7 +217,6 @@ class Parser {
         return ANYTHING;
       case '^':
       case '$':
-        this.usedAnchors = true;
         return EMPTY;
       case '\\':
         return this.escape();
@@ -269,7 +265,6 @@ class Parser {
     const look = /^\?<?[=!]/.exec(rest);
     if (look) {
       this.at += look[0].length;
-      this.usedAnchors = true;
       this.closeGroup(this.alternation());
       return EMPTY;
     }
@@ -285,7 +280,6 @@ class Parser {
     const char = this.pattern[this.at++];
     if (char === undefined) throw new Unsupported();
     if ('bBAz'.includes(char)) {
-      this.usedAnchors = true;
       return EMPTY;
     }
     if ('dDwWsSpPQEC'.includes(char) || /[0-9]/.test(char)) {
