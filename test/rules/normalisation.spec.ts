@@ -97,6 +97,20 @@ describe('core normalisers', () => {
     expect('야 병1신아'.slice(span.start, span.end)).toBe('병1신');
   });
 
+  it.each([
+    ['f*ck you', 'fuck you'],
+    ['sh*t', 'shit'],
+    ["i'm going to m*rder you", "i'm going to murder you"],
+    ['k*ll', 'kill'],
+    ['b#tch', 'bitch'],
+    ['5*3', '5*3'],
+    ['a*b', 'a*b'],
+    ['**bold**', '**bold**'],
+    ['f**k', 'f**k'],
+  ])('core.masked-vowel reads %s as %s', (input, expected) => {
+    expect(run('core.masked-vowel', input).text).toBe(expected);
+  });
+
   it('core.squeeze keeps doubles and squeezes longer runs', () => {
     expect(run('core.squeeze', 'diiiiie killlll all').text).toBe('diie kill all');
   });
@@ -153,6 +167,7 @@ describe('core normalisers', () => {
       'core.hangul-compose',
       'core.leetspeak',
       'core.hangul-noise',
+      'core.masked-vowel',
       'core.separators',
       'core.squeeze',
     ]);

@@ -12,7 +12,7 @@ import {
   isVowelJamo,
 } from './hangul';
 import { MappedTextBuilder } from './mapped-text';
-import { spelledWordLengths } from './spelled-words';
+import { spelledWordLengths, unmaskedWord } from './spelled-words';
 
 /**
  * The engine's own normalisers (ids `core.*`), applied in this order to every turn before
@@ -283,6 +283,27 @@ function hangulInsertedNoise(input: MappedText): MappedText {
 }
 const HANGUL_NOISE_HANGUL = /[\uac00-\ud7a3][0-9x][\uac00-\ud7a3]/;
 
+/**
+ * Reads one masked vowel inside a word ("f*ck", "k*ll", "m*rder", "b#tch") as the vocabulary word
+ * it hides; a mask that fits no known word is left for the separator step.
+ */
+function maskedVowelFill(input: MappedText): MappedText {
+  const { text, map } = input;
+  if (!MASKED_LETTER.test(text)) return input;
+  let chars: string[] | null = null;
+  for (const match of text.matchAll(MASKED_WORD)) {
+    const [, before, after] = match;
+    const word = unmaskedWord(before, after);
+    if (!word) continue;
+    chars ??= text.split('');
+    chars[match.index + before.length] = word[before.length];
+  }
+  return chars ? { text: chars.join(''), map } : input;
+}
+const MASKED_LETTER = /[a-z][*#][a-z]/;
+/** Letters, one mask, letters, as a whole word (no letter or digit on either side). */
+const MASKED_WORD = /(?<![\p{L}\p{N}])([a-z]+)[*#]([a-z]+)(?![\p{L}\p{N}*#])/gu;
+
 const SEPARATOR = /[\s.\-_*,·•/\\~+:;'"`^=]/;
 const isSingleSeparatedLetter = (char: string | undefined): boolean => {
   if (!char) return false;
@@ -476,6 +497,7 @@ export const CORE_NORMALISERS: readonly TextNormaliser[] = [
   normaliser('core.hangul-compose', hangulCompose),
   normaliser('core.leetspeak', leetspeakFold),
   normaliser('core.hangul-noise', hangulInsertedNoise),
+  normaliser('core.masked-vowel', maskedVowelFill),
   normaliser('core.separators', separatorJoin),
   normaliser('core.squeeze', squeezeRepeats),
 ];

@@ -34,6 +34,21 @@ whatever whoever cannot maybe onto another
 `;
 
 const VOCABULARY: ReadonlySet<string> = new Set(SPELLED_VOCABULARY.split(/\s+/).filter(Boolean));
+
+/** Vowels tried for a masked letter, most likely first ("sh*t" is "shit" before "shot"). */
+const MASKED_VOWELS = ['i', 'u', 'e', 'a', 'o'];
+
+/**
+ * The vocabulary word a word with one masked vowel stands for ("f*ck" -> "fuck", "m*rder" ->
+ * "murder"), or null. `before` and `after` are the letters around the mask.
+ */
+export function unmaskedWord(before: string, after: string): string | null {
+  for (const vowel of MASKED_VOWELS) {
+    const word = before + vowel + after;
+    if (VOCABULARY.has(word)) return word;
+  }
+  return null;
+}
 const LONGEST_WORD = Math.max(...[...VOCABULARY].map((word) => word.length));
 /** Longer runs are left joined: segmentation is for short spelled-out phrases. */
 const LONGEST_RUN = 48;
