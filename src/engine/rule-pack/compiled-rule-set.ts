@@ -58,8 +58,9 @@ export class CompiledRuleSet {
   private readonly untriggered: Uint8Array;
   /** Phrase id -> positions in `ordered` of the rules it triggers. */
   private readonly triggered = new Map<number, number[]>();
-  /** Regex id -> positions in `ordered` of the rules its required literals trigger. */
-  private readonly triggeredByRegex = new Map<number, number[]>();
+  /** Regex ids that trigger rules, and (same index) the positions in `ordered` they trigger. */
+  private readonly triggerRegexIds: number[] = [];
+  private readonly triggerRegexPositions: number[][] = [];
   /** Each rule's `when.counts` as pairs, read once instead of per turn. */
   private readonly countConditions: CountCondition[][];
 
@@ -84,14 +85,19 @@ export class CompiledRuleSet {
       (rule) => Object.entries(rule.definition.when.counts) as CountCondition[],
     );
     this.untriggered = new Uint8Array(this.ordered.length);
+    const byRegex = new Map<number, number[]>();
     this.ordered.forEach((rule, position) => {
       if (rule.trigger === null || rule.trigger === undefined) {
         this.untriggered[position] = 1;
         return;
       }
       for (const id of rule.trigger.phrases) addPosition(this.triggered, id, position);
-      for (const id of rule.trigger.regexes) addPosition(this.triggeredByRegex, id, position);
+      for (const id of rule.trigger.regexes) addPosition(byRegex, id, position);
     });
+    for (const [id, positions] of byRegex) {
+      this.triggerRegexIds.push(id);
+      this.triggerRegexPositions.push(positions);
+    }
   }
 
   /**
@@ -104,8 +110,10 @@ export class CompiledRuleSet {
       const positions = this.triggered.get(id);
       if (positions) for (const position of positions) candidates[position] = 1;
     }
-    for (const [id, positions] of this.triggeredByRegex) {
-      if (scope.regexMayMatch(id)) for (const position of positions) candidates[position] = 1;
+    const regexIds = this.triggerRegexIds;
+    for (let i = 0; i < regexIds.length; i++) {
+      if (!scope.regexMayMatch(regexIds[i])) continue;
+      for (const position of this.triggerRegexPositions[i]) candidates[position] = 1;
     }
     return candidates;
   }
@@ -245,8 +253,10 @@ class Scope implements TurnScope {
   private phraseCache: PhraseHits | undefined;
   private phraseIdCache: number[] | undefined;
   private readonly detectorCache = new Map<string, readonly DetectorHit[]>();
-  private readonly regexCache = new Map<number, MatchResult>();
-  private readonly mayMatchCache = new Map<number, boolean>();
+  /** Per regex id: undefined = not run yet. */
+  private readonly regexCache: (MatchResult | undefined)[];
+  /** Per regex id: 0 = not tested yet, 1 = may match, 2 = cannot match. */
+  private readonly mayMatchCache: Uint8Array;
 
   constructor(
     readonly text: TurnText,
@@ -254,7 +264,10 @@ class Scope implements TurnScope {
     private readonly phrases: PhraseIndex,
     private readonly regexes: readonly CompiledRegex[],
     private readonly registry: PluginRegistry,
-  ) {}
+  ) {
+    this.regexCache = new Array<MatchResult | undefined>(regexes.length);
+    this.mayMatchCache = new Uint8Array(regexes.length);
+  }
 
   phraseHits(): PhraseHits {
     this.phraseCache ??= this.phrases.match(this.text);
@@ -282,19 +295,20 @@ class Scope implements TurnScope {
   }
 
   regexHits(regexId: number): MatchResult {
-    if (!this.regexCache.has(regexId)) {
-      const hits = this.regexMayMatch(regexId) ? runRegex(this.regexes[regexId], this.text) : null;
-      this.regexCache.set(regexId, hits);
+    let hits = this.regexCache[regexId];
+    if (hits === undefined) {
+      hits = this.regexMayMatch(regexId) ? runRegex(this.regexes[regexId], this.text) : null;
+      this.regexCache[regexId] = hits;
     }
-    return this.regexCache.get(regexId) ?? null;
+    return hits;
   }
 
   regexMayMatch(regexId: number): boolean {
-    let mayMatch = this.mayMatchCache.get(regexId);
-    if (mayMatch === undefined) {
-      mayMatch = regexMayMatch(this.regexes[regexId], this.text);
-      this.mayMatchCache.set(regexId, mayMatch);
+    let state = this.mayMatchCache[regexId];
+    if (state === 0) {
+      state = regexMayMatch(this.regexes[regexId], this.text) ? 1 : 2;
+      this.mayMatchCache[regexId] = state;
     }
-    return mayMatch;
+    return state === 1;
   }
 }

@@ -36,7 +36,13 @@ export class PhraseIndex {
    * prefix length.
    */
   private readonly prefixFirst = new Map<string, TokenPhrase[]>();
-  private readonly shortPrefixLengths = new Set<number>();
+  /** Lengths of prefix first words shorter than PREFIX_KEY (each needs its own lookup). */
+  private readonly shortPrefixLengths: number[] = [];
+  /**
+   * First UTF-16 unit of every word phrase's first word: a token starting with anything else
+   * (most Hangul tokens: Hangul phrases live in the view index) needs no word lookups at all.
+   */
+  private readonly wordStarts = new Uint8Array(0x10000);
   /** View phrases by their first two characters (one-character phrases by that character). */
   private readonly hangulFirst = new Map<number, ViewPhrase[]>();
   private readonly choseongFirst = new Map<number, ViewPhrase[]>();
@@ -59,8 +65,12 @@ export class PhraseIndex {
     if (compiled.kind === 'words') {
       const entry: TokenPhrase = { id, words: compiled.words };
       const first = compiled.words[0];
+      this.wordStarts[first.text.charCodeAt(0)] = 1;
       if (first.prefix) {
-        if (first.text.length < PREFIX_KEY) this.shortPrefixLengths.add(first.text.length);
+        const length = first.text.length;
+        if (length < PREFIX_KEY && !this.shortPrefixLengths.includes(length)) {
+          this.shortPrefixLengths.push(length);
+        }
         push(this.prefixFirst, first.text.slice(0, PREFIX_KEY), entry);
       } else if (compiled.words.length > 1 && !compiled.words[1].prefix) {
         let bySecond = this.exactPair.get(first.text);
@@ -122,8 +132,15 @@ export class PhraseIndex {
 
   private matchWords(turn: TurnText, hits: PhraseHits): void {
     const tokens = turn.tokens;
+    const starts = this.wordStarts;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i];
+      if (
+        starts[token.key.charCodeAt(0)] === 0 &&
+        (token.alt === null || starts[token.alt.charCodeAt(0)] === 0)
+      ) {
+        continue;
+      }
       this.tryCandidates(this.exactFirst.get(token.key), tokens, i, hits);
       if (token.alt !== null) this.tryCandidates(this.exactFirst.get(token.alt), tokens, i, hits);
       if (i + 1 < tokens.length) this.tryPairs(token, tokens[i + 1], tokens, i, hits);
