@@ -117,12 +117,31 @@ function lowerCaseFolded(text: string): string {
  */
 const TOKEN =
   /\p{N}*\p{Script=Hangul}[\p{Script=Hangul}\p{N}]*|(?:(?!\p{Script=Hangul})[\p{L}\p{N}])+/gu;
-const TRAILING_DROPPED = /[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/;
+/**
+ * `/[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/` for one UTF-16 unit, without a regex or a
+ * one-character string per test (it runs at least once per token).
+ */
+function isDroppedTrailing(code: number): boolean {
+  if (code < 0x80) return code === 32 || (code >= 9 && code <= 13);
+  return (
+    code === 0xa0 ||
+    code === 0xad ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    (code >= 0x2060 && code <= 0x2064) ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
 
 /** Characters the normalisers dropped after a match (spaces, zero-width) are not part of it. */
 function trimDropped(original: string, from: number, to: number): number {
   let end = to;
-  while (end > from + 1 && TRAILING_DROPPED.test(original[end - 1])) end--;
+  while (end > from + 1 && isDroppedTrailing(original.charCodeAt(end - 1))) end--;
   return end;
 }
 const LONG_HANGUL_TOKEN = 6;
