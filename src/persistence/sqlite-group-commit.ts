@@ -22,7 +22,8 @@ const SAVEPOINT = 'group_commit_unit';
  * SAVEPOINT:
  * - a unit that throws is rolled back to its savepoint alone; its neighbours still commit;
  * - every promise settles only after the COMMIT, so nothing is acknowledged before it is
- *   durable (a crash mid-batch loses only unacknowledged work);
+ *   committed: a process crash mid-batch loses only unacknowledged work (what a power loss
+ *   may cost is synchronous=NORMAL's, see data-source.ts);
  * - if the batch itself fails (BEGIN, a savepoint rollback or the COMMIT), it is rolled back
  *   whole and every unit in it fails;
  * - units run in arrival order, one at a time, as with a plain queue. A batch starts after

@@ -7,10 +7,9 @@ const MAX_CACHED_STATEMENTS = 200;
 
 /**
  * Runs raw statements straight on better-sqlite3's one connection, prepared once. TypeORM's
- * query path adds several promise hops, logging and event broadcasting around every
- * statement; on the turn hot path (about eight statements) that cost as much CPU as SQLite
- * itself. Same connection as TypeORM, so a statement issued inside a write transaction runs
- * in it. Failures are thrown as TypeORM's QueryFailedError, like the ORM path, so callers and
+ * query path wraps every statement in several promise hops, a logger call and subscriber
+ * broadcasts; a turn runs about eight statements. Same connection as TypeORM, so a statement issued inside a write
+ * transaction runs in it. Failures are thrown as TypeORM's QueryFailedError, like the ORM path, so callers and
  * the error filter see one shape.
  */
 export class SqliteStatements {
