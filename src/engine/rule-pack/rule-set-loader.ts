@@ -21,7 +21,7 @@ import { parsePack, parseSharedList } from './pack-parser';
 import { PhraseIndex } from './phrase-index';
 import { buildPolicy } from './policy-loader';
 import { formatProblem, ProblemList, type Problem, type SourcePosition } from './problems';
-import type { Expression, RulePack, SharedList, TestFile } from './rule-pack.types';
+import type { Expression, RuleDefinition, RulePack, SharedList, TestFile } from './rule-pack.types';
 import { parseTestFile } from './test-file-parser';
 
 /**
@@ -215,6 +215,7 @@ export function buildRuleSet(options: RuleSetOptions): RuleSetBuild {
     };
     for (const definition of pack.rules) {
       const match = compileTriggered(definition.match, resolver);
+      if (match.trigger === null) warnUnfilteredRegexes(definition, resolver, warnings);
       compiled.push({
         definition,
         match: match.match,
@@ -380,6 +381,42 @@ function versionHash(
   }
   hash.update(plugins.sort().join(',')).update('\0').update(disabled.sort().join(','));
   return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * A rule whose only reason to run on every turn is a regex without required literal text
+ * (`[0-9]{6,}`, `\\w+@`): say where, so authors can anchor it to a word or a phrase.
+ */
+function warnUnfilteredRegexes(
+  rule: RuleDefinition,
+  resolver: ExpressionResolver,
+  warnings: string[],
+): void {
+  const unfiltered: Expression[] = [];
+  const triggerable = (node: Expression): boolean => {
+    switch (node.kind) {
+      case 'phrases':
+      case 'lists':
+        return true;
+      case 'regex':
+        if (resolver.regex(node.pattern, node.raw).prefilter === null) unfiltered.push(node);
+        return true;
+      case 'near':
+        return [triggerable(node.a), triggerable(node.b)].some(Boolean);
+      case 'all':
+        return node.items.map(triggerable).some(Boolean);
+      case 'any':
+        return node.items.length > 0 && node.items.map(triggerable).every(Boolean);
+      default:
+        return false;
+    }
+  };
+  if (!triggerable(rule.match)) return;
+  for (const node of unfiltered) {
+    warnings.push(
+      `${node.at.file}:${node.at.line}:${node.at.column}: ${rule.id} is tried on every turn: this regex has no literal text that every match contains; put a word it needs in the pattern or pair it with a phrase (all:, near:)`,
+    );
+  }
 }
 
 function listDirectories(dir: string): string[] {
