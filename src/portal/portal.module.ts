@@ -1,5 +1,5 @@
 import { AssessmentModule } from '../assessment/assessment.module';
-import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { EngineModule } from '../engine/engine.module';
 import express from 'express';
 import { LoginThrottle } from './auth/login-throttle';
@@ -47,16 +47,11 @@ import { RulesCheckService } from './rules/rules-check.service';
 })
 export class PortalModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    // Portal forms post urlencoded bodies; the API's JSON-only rule does not apply here.
+    // Portal forms post urlencoded bodies; the API's JSON-only rule does not apply here. One
+    // path-matched layer for every portal POST (not one per controller), so API requests pass
+    // a single non-matching layer on their way to /v1.
     consumer
       .apply(express.urlencoded({ extended: false, limit: '64kb' }))
-      .forRoutes(
-        PortalController,
-        PlaygroundController,
-        PortalKeysController,
-        PortalUsageController,
-        PortalRulesController,
-        HistoryController,
-      );
+      .forRoutes({ path: 'portal/*path', method: RequestMethod.POST });
   }
 }
