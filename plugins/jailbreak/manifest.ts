@@ -45,6 +45,6 @@ export const manifest = {
     },
   ],
   normalisers: [],
-  detectors: ['jailbreak.encoded_payload', 'jailbreak.invisible_text'],
+  detectors: ['jailbreak.encoded_payload', 'jailbreak.invisible_text', 'jailbreak.template_model'],
   maturity: 'stable',
 } satisfies CategoryManifest;
