@@ -1,3 +1,4 @@
+import { decodeShadowFindings } from '../assessment/shadow-findings';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { currentLevel } from '../assessment/conversation-state';
 import type { AuthContext } from '../auth/auth-context';
@@ -95,6 +96,7 @@ export class ConversationController {
         createdAt: row.createdAt,
         assessment: JSON.parse(row.response) as unknown,
         lateRefinement: row.lateRefinement ? (JSON.parse(row.lateRefinement) as unknown) : null,
+        shadowFindings: decodeShadowFindings(row.shadowFindings),
       })),
       has_more: hasMore,
       next_cursor: hasMore ? String(page[page.length - 1].turnNumber) : null,

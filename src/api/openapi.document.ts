@@ -433,6 +433,27 @@ export const OPENAPI_DOCUMENT = {
                 createdAt: { type: 'string', format: 'date-time' },
                 assessment: { $ref: '#/components/schemas/Assessment' },
                 lateRefinement: { type: ['object', 'null'] },
+                shadowFindings: {
+                  type: 'array',
+                  description:
+                    'Hits of status: shadow rules on this turn: recorded for review, never part of the answer or the state',
+                  items: {
+                    type: 'object',
+                    properties: {
+                      code: { type: 'string', description: 'Rule id' },
+                      category: { type: 'string' },
+                      subcategory: { type: 'string' },
+                      score: { type: 'number' },
+                      spans: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          properties: { start: { type: 'integer' }, end: { type: 'integer' } },
+                        },
+                      },
+                    },
+                  },
+                },
               },
             },
           },

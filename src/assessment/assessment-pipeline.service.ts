@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { scoreTurn, type TurnVerdict } from '../engine/pipeline/assessment-scorer';
 import type {
   AssessmentStage,
+  Finding,
   FlagRequest,
   StageOutcome,
   TurnContext,
@@ -13,6 +14,8 @@ import { ASSESSMENT_STAGES } from './assessment-stages.provider';
 export type PipelineResult = {
   verdict: TurnVerdict;
   flags: FlagRequest[];
+  /** What shadow rules would have found (stored, never answered). */
+  shadowFindings: Finding[];
   rulesVersion: string;
   emaAlpha: number;
 };
@@ -46,6 +49,8 @@ export class AssessmentPipeline {
       policy,
     );
     const flags = outcomes.filter((outcome) => outcome.ran).flatMap((outcome) => outcome.flags);
-    return { verdict, flags, rulesVersion, emaAlpha: policy.emaAlpha };
+    const shadowFindings = outcomes.flatMap((outcome) => outcome.shadowFindings ?? []);
+    for (const finding of shadowFindings) this.metrics.shadowRuleHits.inc({ rule: finding.code });
+    return { verdict, flags, shadowFindings, rulesVersion, emaAlpha: policy.emaAlpha };
   }
 }

@@ -15,6 +15,7 @@ import {
   AssessmentRepository,
   type StoredAssessment,
 } from '../persistence/repositories/assessment.repository';
+import { encodeShadowFindings } from './shadow-findings';
 import { encodeRaisedCategories } from '../persistence/repositories/assessment-categories';
 import { ConversationRepository } from '../persistence/repositories/conversation.repository';
 import { UsageRepository } from '../persistence/repositories/usage.repository';
@@ -94,20 +95,10 @@ export class AssessmentService {
     }
 
     const snapshot = snapshotFor(await this.conversations.findState(key));
-    const { verdict, flags, rulesVersion, emaAlpha } = await this.pipeline.run({
-      tenantId,
-      mode,
-      turn,
-      conversation: snapshot,
-    });
+    const result = await this.pipeline.run({ tenantId, mode, turn, conversation: snapshot });
 
     try {
-      return await this.applyTurn(request, key, textSha256, claimId, {
-        verdict,
-        flags,
-        rulesVersion,
-        emaAlpha,
-      });
+      return await this.applyTurn(request, key, textSha256, claimId, result);
     } catch (error) {
       // The same eventId committed by a concurrent request between our check and our
       // insert: the unique index rejected ours and the transaction rolled back whole.
@@ -126,7 +117,7 @@ export class AssessmentService {
     key: ConversationKey,
     textSha256: string,
     claimId: string | undefined,
-    { verdict, flags, rulesVersion, emaAlpha }: PipelineResult,
+    { verdict, flags, shadowFindings, rulesVersion, emaAlpha }: PipelineResult,
   ): Promise<AssessResult> {
     const { turn, tenantId, mode } = request;
     return this.db.write(async (manager) => {
@@ -167,6 +158,7 @@ export class AssessmentService {
           raisedCategories: encodeRaisedCategories(verdict.categories),
           response: body,
           lateRefinement: null,
+          shadowFindings: encodeShadowFindings(shadowFindings),
           requestId: request.requestId,
           createdAt: now,
         }),

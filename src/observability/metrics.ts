@@ -33,6 +33,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Rule ids are a bounded set (the loaded packs), so they can be a label. */
+  readonly shadowRuleHits = new Counter({
+    name: 'shadow_rule_hits_total',
+    help: 'Hits of status: shadow rules (recorded on the assessment, never answered)',
+    labelNames: ['rule'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

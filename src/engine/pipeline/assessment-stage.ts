@@ -77,6 +77,11 @@ export type StageOutcome = {
    * output): the assessment then carries a reason with this code and the earlier result.
    */
   unavailable?: { code: string; message: string };
+  /**
+   * Hits of `status: shadow` rules: stored with the assessment for review, never part of the
+   * response, the score or the conversation state.
+   */
+  shadowFindings?: Finding[];
 };
 
 export interface AssessmentStage {

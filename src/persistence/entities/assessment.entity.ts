@@ -37,6 +37,9 @@ export class AssessmentEntity {
   /** A refinement that finished after the response was sent (JSON StageOutcome). */
   @Column({ type: 'text', name: 'late_refinement', nullable: true })
   lateRefinement!: string | null;
+  /** Hits of shadow rules (JSON array of StoredShadowFinding), null when there were none. */
+  @Column({ type: 'text', name: 'shadow_findings', nullable: true })
+  shadowFindings!: string | null;
   @Column({ type: 'varchar', length: 40, name: 'request_id' }) requestId!: string;
   @Column({ ...ISO_INSTANT, name: 'created_at' }) createdAt!: string;
 }

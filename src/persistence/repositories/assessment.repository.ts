@@ -83,6 +83,7 @@ const INSERT_COLUMNS = [
   'raised_categories',
   'response',
   'late_refinement',
+  'shadow_findings',
   'request_id',
   'created_at',
 ];
@@ -136,6 +137,7 @@ export class AssessmentRepository
         row.raisedCategories,
         row.response,
         row.lateRefinement,
+        row.shadowFindings,
         row.requestId,
         row.createdAt,
       ],

@@ -1,6 +1,7 @@
 import type { AssessmentResponse } from '../../assessment/assessment-response';
 import { CATEGORY_IDS } from '../../engine/taxonomy';
 import type { AssessmentEntity } from '../../persistence/entities/assessment.entity';
+import { decodeShadowFindings } from '../../assessment/shadow-findings';
 import { decodeRaisedCategories } from '../../persistence/repositories/assessment-categories';
 import { csvRecord } from './csv';
 
@@ -26,6 +27,7 @@ export function jsonlLine(row: AssessmentEntity): string {
     text: row.text,
     assessment: JSON.parse(row.response) as unknown,
     lateRefinement: row.lateRefinement ? (JSON.parse(row.lateRefinement) as unknown) : null,
+    shadowFindings: decodeShadowFindings(row.shadowFindings),
   })}\n`;
 }
 

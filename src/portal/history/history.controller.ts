@@ -16,6 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { IDENTIFIER } from '../../api/dtos/assess-request.dto';
 import { MODES, type Mode } from '../../engine/taxonomy';
 import type { AssessmentEntity } from '../../persistence/entities/assessment.entity';
+import { decodeShadowFindings } from '../../assessment/shadow-findings';
 import { decodeRaisedCategories } from '../../persistence/repositories/assessment-categories';
 import { PortalAuthGuard, type PortalRequest } from '../auth/portal-auth.guard';
 import { PortalExceptionFilter } from '../portal-exception.filter';
@@ -146,6 +147,7 @@ export class HistoryController {
           severity: row.severity,
           action: row.action,
           categories: decodeRaisedCategories(row.raisedCategories),
+          shadowRules: decodeShadowFindings(row.shadowFindings).map((finding) => finding.code),
         })),
         nextHref: found.nextAfterTurn === null ? null : `${href}?after=${found.nextAfterTurn}`,
       }),

@@ -30,6 +30,7 @@ const view = (overrides: Partial<ConversationView> = {}): ConversationView => ({
       severity: 'none',
       action: 'none',
       categories: [],
+      shadowRules: [],
     },
     {
       turn: 2,
@@ -39,6 +40,7 @@ const view = (overrides: Partial<ConversationView> = {}): ConversationView => ({
       severity: 'high',
       action: 'block',
       categories: ['violence'],
+      shadowRules: ['jailbreak.template-model'],
     },
   ],
   timeline: {

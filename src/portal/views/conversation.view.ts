@@ -27,6 +27,8 @@ export type ConversationTurnView = {
   severity: Level;
   action: string;
   categories: CategoryId[];
+  /** Ids of the shadow rules that fired on this turn (never part of the answer). */
+  shadowRules: string[];
 };
 
 export type ConversationView = {
@@ -78,7 +80,7 @@ function stateHtml(state: ConversationView['state']): string {
 
 function turnRow(turn: ConversationTurnView): string {
   const text = turn.text === null ? '<em class="muted">not retained</em>' : escapeHtml(turn.text);
-  return `<tr id="turn-${escapeHtml(turn.turn)}" data-turn="${escapeHtml(turn.turn)}"><td>${escapeHtml(turn.turn)}</td><td>${escapeHtml(turn.createdAt)}</td><td>${escapeHtml(turn.speakerType)}</td><td class="severity">${badge('severity', turn.severity)}</td><td class="action">${escapeHtml(turn.action)}</td><td class="categories">${escapeHtml(turn.categories.join(', '))}</td><td class="text">${text}</td></tr>`;
+  return `<tr id="turn-${escapeHtml(turn.turn)}" data-turn="${escapeHtml(turn.turn)}"><td>${escapeHtml(turn.turn)}</td><td>${escapeHtml(turn.createdAt)}</td><td>${escapeHtml(turn.speakerType)}</td><td class="severity">${badge('severity', turn.severity)}</td><td class="action">${escapeHtml(turn.action)}</td><td class="categories">${escapeHtml(turn.categories.join(', '))}</td><td class="shadow">${escapeHtml(turn.shadowRules.join(', '))}</td><td class="text">${text}</td></tr>`;
 }
 
 /** One conversation: state, timeline chart and its turns (stored text, always escaped). */
@@ -93,7 +95,7 @@ export function conversationPage(view: ConversationView): string {
 ${stateHtml(view.state)}
 <h2>Timeline</h2>${timelineChartHtml(view.timeline)}
 <h2>Turns</h2>
-<table id="conversation-turns"><thead><tr><th>Turn</th><th>Time</th><th>Speaker</th><th>Severity</th><th>Action</th><th>Categories</th><th>Text</th></tr></thead>
+<table id="conversation-turns"><thead><tr><th>Turn</th><th>Time</th><th>Speaker</th><th>Severity</th><th>Action</th><th>Categories</th><th title="Shadow rules that fired: recorded, never answered">Shadow rules</th><th>Text</th></tr></thead>
 <tbody>${view.turns.map(turnRow).join('')}</tbody></table>${next}`,
     {
       viewer: view.viewer,
