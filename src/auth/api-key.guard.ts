@@ -2,11 +2,11 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { ApiError } from '../common/api-error';
-import { APP_CONFIG, type AppConfig } from '../config/app.config';
 import type { ApiKeyScope } from '../persistence/entities/api-key.entity';
 import { ApiKeyService } from './api-key.service';
 import type { AuthContext } from './auth-context';
-import { RateLimiter } from './rate-limiter';
+import type { RateLimiter } from './rate-limiter';
+import { RATE_LIMITER } from './rate-limiter.provider';
 import { REQUIRED_SCOPE } from './require-scope.decorator';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -15,18 +15,11 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="conversation-analytics"' 
 /** Global guard: authenticates, checks the route's scope, then applies the per-key rate limit. */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  private readonly limiter: RateLimiter;
-
   constructor(
     private readonly reflector: Reflector,
     private readonly keys: ApiKeyService,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.limiter = new RateLimiter(
-      config.limits.rateLimitPerWindow,
-      config.limits.rateLimitWindowSeconds * 1000,
-    );
-  }
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const scope = this.reflector.getAllAndOverride<ApiKeyScope | undefined>(REQUIRED_SCOPE, [
@@ -53,14 +46,14 @@ export class ApiKeyGuard implements CanActivate {
     if (!auth.scopes.includes(scope) && !auth.scopes.includes('admin')) {
       throw new ApiError('insufficient_scope', `This API key lacks the "${scope}" scope.`);
     }
-    this.applyRateLimit(auth.keyId, response);
+    await this.applyRateLimit(auth.keyId, response);
     request.auth = auth;
     return true;
   }
 
-  private applyRateLimit(keyId: string, response: Response): void {
+  private async applyRateLimit(keyId: string, response: Response): Promise<void> {
     if (!this.limiter.enabled) return;
-    const decision = this.limiter.take(keyId);
+    const decision = await this.limiter.take(keyId);
     response.setHeader('RateLimit-Limit', String(decision.limit));
     response.setHeader('RateLimit-Remaining', String(decision.remaining));
     response.setHeader('RateLimit-Reset', String(decision.resetSeconds));

@@ -1,8 +1,4 @@
-/**
- * Fixed-window counter per API key, in process memory. With several instances each enforces
- * the limit on the share of traffic it receives (documented; a shared Redis limiter is the
- * next step when exact global limits matter).
- */
+/** What one request may do under its key's limit, and what the RateLimit-* headers say. */
 export type RateDecision = {
   allowed: boolean;
   limit: number;
@@ -10,8 +6,31 @@ export type RateDecision = {
   resetSeconds: number;
 };
 
-export class RateLimiter {
-  private readonly windows = new Map<string, { startedAt: number; count: number }>();
+/** A per-key fixed-window limiter; async because the shared one asks Redis. */
+export interface RateLimiter {
+  readonly enabled: boolean;
+  take(key: string, now?: number): Promise<RateDecision>;
+}
+
+/** Fixed windows aligned to the epoch, so every instance agrees on where a window starts. */
+export const windowIndex = (now: number, windowMs: number): number => Math.floor(now / windowMs);
+
+export function decide(count: number, limit: number, windowMs: number, now: number): RateDecision {
+  const resetAt = (windowIndex(now, windowMs) + 1) * windowMs;
+  return {
+    allowed: count <= limit,
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+  };
+}
+
+/**
+ * Counts in process memory: exact for one instance (the embedded default). With several
+ * instances and no Redis each enforces the limit on its own share of the traffic.
+ */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { index: number; count: number }>();
 
   constructor(
     private readonly limit: number,
@@ -22,20 +41,19 @@ export class RateLimiter {
     return this.limit > 0;
   }
 
-  take(key: string, now = Date.now()): RateDecision {
+  takeNow(key: string, now = Date.now()): RateDecision {
+    const index = windowIndex(now, this.windowMs);
     let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= this.windowMs) {
+    if (!window || window.index !== index) {
       if (this.windows.size > 100_000) this.windows.clear(); // bound memory under key churn
-      window = { startedAt: now, count: 0 };
+      window = { index, count: 0 };
       this.windows.set(key, window);
     }
-    const allowed = window.count < this.limit;
-    if (allowed) window.count++;
-    return {
-      allowed,
-      limit: this.limit,
-      remaining: Math.max(0, this.limit - window.count),
-      resetSeconds: Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000)),
-    };
+    window.count++;
+    return decide(window.count, this.limit, this.windowMs, now);
+  }
+
+  take(key: string, now = Date.now()): Promise<RateDecision> {
+    return Promise.resolve(this.takeNow(key, now));
   }
 }

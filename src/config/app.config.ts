@@ -54,6 +54,8 @@ export class RetentionConfig {
 
 export class RedisConfig {
   @IsOptional() @IsString() url?: string;
+  /** Prefix of the app's own Redis keys (rate-limit counters), so apps sharing a Redis stay apart. */
+  @IsString() keyPrefix = 'ca';
 }
 
 export class AppConfig {
@@ -90,7 +92,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
       rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     }),
     retention: defined({ text: env.RETENTION_TEXT, days: env.RETENTION_DAYS }),
-    redis: defined({ url: env.REDIS_URL || undefined }),
+    redis: defined({ url: env.REDIS_URL || undefined, keyPrefix: env.REDIS_KEY_PREFIX }),
   };
   const config = plainToInstance(AppConfig, plain, { exposeDefaultValues: true });
   const problems = validateSync(config).flatMap((section) =>
