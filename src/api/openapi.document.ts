@@ -198,6 +198,38 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/v1/admin/rules': {
+      get: {
+        operationId: 'getRulesStatus',
+        summary: 'The loaded rule set: version, packs, rule count, last reload (scope: admin)',
+        responses: {
+          '200': {
+            description: 'Rule-set status of the instance that answered',
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/RulesStatus' } },
+            },
+          },
+          ...authErrors,
+        },
+      },
+    },
+    '/v1/admin/rules/reload': {
+      post: {
+        operationId: 'reloadRules',
+        summary: 'Reload the rule packs without a restart (scope: admin)',
+        description:
+          'A set that fails to load is refused (ok: false, with its problems) and the running one is kept. With REDIS_URL set, a successful reload is broadcast and every instance reloads.',
+        responses: {
+          '200': {
+            description: 'The outcome (also when the candidate set was refused)',
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/ReloadResult' } },
+            },
+          },
+          ...authErrors,
+        },
+      },
+    },
     '/healthz': {
       get: {
         operationId: 'healthz',
@@ -459,6 +491,48 @@ export const OPENAPI_DOCUMENT = {
           },
           has_more: { type: 'boolean' },
           next_cursor: { type: ['string', 'null'] },
+        },
+      },
+      ReloadResult: {
+        type: 'object',
+        required: [
+          'ok',
+          'rulesVersion',
+          'previousVersion',
+          'problems',
+          'message',
+          'at',
+          'durationMs',
+          'broadcast',
+        ],
+        properties: {
+          ok: { type: 'boolean' },
+          rulesVersion: { type: 'string', description: 'The version now serving' },
+          previousVersion: { type: 'string' },
+          problems: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'file:line:column: message, when the candidate set was refused',
+          },
+          message: { type: 'string' },
+          at: { type: 'string', format: 'date-time' },
+          durationMs: { type: 'integer' },
+          broadcast: {
+            type: 'boolean',
+            description:
+              'Whether the other instances were asked to reload (Redis configured, reload ok)',
+          },
+        },
+      },
+      RulesStatus: {
+        type: 'object',
+        required: ['rulesVersion', 'loadedAt', 'packs', 'rules', 'lastReload'],
+        properties: {
+          rulesVersion: { type: 'string' },
+          loadedAt: { type: 'string', format: 'date-time' },
+          packs: { type: 'array', items: { type: 'object' } },
+          rules: { type: 'integer' },
+          lastReload: { type: ['object', 'null'] },
         },
       },
       Usage: {

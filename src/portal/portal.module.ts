@@ -1,6 +1,7 @@
 import { AssessmentModule } from '../assessment/assessment.module';
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { EngineModule } from '../engine/engine.module';
+import { RulesReloadModule } from '../engine/rules/rules-reload.module';
 import express from 'express';
 import { LoginThrottle } from './auth/login-throttle';
 import { PortalAuthGuard } from './auth/portal-auth.guard';
@@ -22,7 +23,7 @@ import { RulesCheckService } from './rules/rules-check.service';
 
 /** The web portal (SPEC 12): server-rendered pages under /portal. */
 @Module({
-  imports: [AssessmentModule, EngineModule],
+  imports: [AssessmentModule, EngineModule, RulesReloadModule],
   controllers: [
     PortalController,
     PlaygroundController,

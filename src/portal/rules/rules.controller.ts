@@ -1,6 +1,7 @@
 import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { RulesEngineService } from '../../engine/rules/rules-engine.service';
+import { RulesReloadBroadcast } from '../../engine/rules/rules-reload-broadcast.service';
 import { PortalAuthGuard, PortalRoles, type PortalRequest } from '../auth/portal-auth.guard';
 import type { PortalSession } from '../auth/session.service';
 import { PortalExceptionFilter } from '../portal-exception.filter';
@@ -25,6 +26,7 @@ import { RulesCheckService } from './rules-check.service';
 export class PortalRulesController {
   constructor(
     private readonly engine: RulesEngineService,
+    private readonly reloader: RulesReloadBroadcast,
     private readonly checks: RulesCheckService,
     private readonly backtests: RulesBacktestService,
   ) {}
@@ -50,12 +52,12 @@ export class PortalRulesController {
     this.render(response, request.portalSession!, 200);
   }
 
-  /** The admin API's reload: a broken set is refused and the running one kept. */
+  /** The admin API's reload (broadcast to every instance): a broken set is refused, the running one kept. */
   @Post('reload')
   @PortalRoles('admin')
   async reload(@Req() request: PortalRequest, @Res() response: Response): Promise<void> {
     // Like the admin API: a refused set is an expected outcome (shown on the page), not an error.
-    await this.engine.reload();
+    await this.reloader.reloadEverywhere();
     this.render(response, request.portalSession!, 200);
   }
 
