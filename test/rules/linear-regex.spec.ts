@@ -15,6 +15,12 @@ describe('linear-time rule regexes', () => {
     ]);
   });
 
+  it('reads \\x{...} as the code point RE2 means, not as the letters JavaScript would see', () => {
+    const regex = compileLinearRegex('\\x{2764}\\x{FE0F}?');
+    expect(regex.findAll('i love you \u2764\uFE0F so much', 5)).toEqual([[11, 13]]);
+    expect(regex.findAll('x{2764}', 5)).toEqual([]);
+  });
+
   it('finds matches across window edges of long texts, without false anchors', () => {
     const regex = compileLinearRegex('(^|[^0-9])[0-9]{3}([^0-9]|$)');
     const text = `789 ${'a'.repeat(1596)}123${'a'.repeat(2000)} 456`;

@@ -30,8 +30,11 @@ function linearNative(body: string, flags: string): RegExp | null {
   }
 }
 
-/** Syntax RE2 accepts that JavaScript reads differently or not at all (Unicode classes are rewritten). */
-const RE2_ONLY = /\[\[:|\\[QEzAC]|\(\?P?<|\(\?[imsU-]+[:)]/;
+/**
+ * Syntax RE2 accepts that JavaScript reads differently or not at all (Unicode classes are
+ * rewritten). `\x{FE0F}` is a code point to RE2 but "x{FE0F}" to JavaScript outside Unicode mode.
+ */
+const RE2_ONLY = /\[\[:|\\[QEzAC]|\\x\{|\(\?P?<|\(\?[imsU-]+[:)]/;
 const LEADING_FLAGS = /^\(\?([ims]+)\)/;
 /** Texts up to this length run on V8's engine; longer ones on re2js (strictly linear). */
 const NATIVE_MAX_CHARS = 600;
