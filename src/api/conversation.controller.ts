@@ -1,6 +1,6 @@
-import { decodeShadowFindings } from '../assessment/shadow-findings';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { currentLevel } from '../assessment/conversation-state';
+import { storedTurnView } from '../assessment/stored-turn';
 import type { AuthContext } from '../auth/auth-context';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { RequireScope } from '../auth/require-scope.decorator';
@@ -82,22 +82,7 @@ export class ConversationController {
         createdAt: state.createdAt,
         updatedAt: state.updatedAt,
       },
-      assessments: page.map((row) => ({
-        turn: row.turnNumber,
-        eventId: row.eventId,
-        turnIndex: row.turnIndex,
-        speakerType: row.speakerType,
-        userIdHash: row.userIdHash,
-        characterId: row.characterId,
-        timestamp: row.eventTimestamp,
-        text: row.text,
-        severity: row.severity,
-        action: row.action,
-        createdAt: row.createdAt,
-        assessment: JSON.parse(row.response) as unknown,
-        lateRefinement: row.lateRefinement ? (JSON.parse(row.lateRefinement) as unknown) : null,
-        shadowFindings: decodeShadowFindings(row.shadowFindings),
-      })),
+      assessments: page.map(storedTurnView),
       has_more: hasMore,
       next_cursor: hasMore ? String(page[page.length - 1].turnNumber) : null,
     };

@@ -15,8 +15,8 @@ import { PortalUserService } from '../../src/portal/users/portal-user.service';
 import { createKey, createTenant } from '../factories/tenant.factory';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../utils/test-database';
+import { PORTAL_PASSWORD as PASSWORD, signInPortal } from './portal-test-kit';
 
-const PASSWORD = 'portal password 1';
 const CARD = '4111 1111 1111 1111';
 const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>';
 
@@ -69,11 +69,7 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal history on %s', (kin
       })
       .expect(200);
 
-  const signIn = async (email: string) => {
-    const agent = request.agent(t.http);
-    await agent.post('/portal/login').type('form').send({ email, password: PASSWORD }).expect(303);
-    return agent;
-  };
+  const signIn = async (email: string) => (await signInPortal(t.http, email)).agent;
   const storedRows = (tenantId: string, mode = 'live') =>
     t.app.get(Database).manager.find(AssessmentEntity, {
       where: { tenantId, mode: mode as AssessmentEntity['mode'] },

@@ -7,9 +7,11 @@ import type { PortalRole } from '../../src/portal/users/portal-user.entity';
 import { PortalUserService } from '../../src/portal/users/portal-user.service';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../utils/test-database';
-
-const PASSWORD = 'portal password 1';
-type Agent = ReturnType<typeof request.agent>;
+import {
+  PORTAL_PASSWORD as PASSWORD,
+  signInPortal,
+  type PortalAgent as Agent,
+} from './portal-test-kit';
 
 describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal API keys on %s', (kind) => {
   let db: TestDatabase;
@@ -41,12 +43,7 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal API keys on %s', (ki
     await db?.drop();
   });
 
-  const signIn = async (email: string): Promise<{ agent: Agent; csrf: string }> => {
-    const agent = request.agent(t.http);
-    await agent.post('/portal/login').type('form').send({ email, password: PASSWORD }).expect(303);
-    const session = await agent.get('/portal/session').expect(200);
-    return { agent, csrf: (session.body as { csrfToken: string }).csrfToken };
-  };
+  const signIn = (email: string) => signInPortal(t.http, email);
   const secretOn = (html: string): string | undefined =>
     /<code id="new-key-secret" class="secret">([^<]*)<\/code>/.exec(html)?.[1];
   let eventSeq = 0;

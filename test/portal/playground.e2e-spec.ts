@@ -7,8 +7,7 @@ import { TenantRepository } from '../../src/persistence/repositories/tenant.repo
 import { PortalUserService } from '../../src/portal/users/portal-user.service';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../utils/test-database';
-
-const PASSWORD = 'portal password 1';
+import { PORTAL_PASSWORD as PASSWORD, signInPortal } from './portal-test-kit';
 
 describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal playground on %s', (kind) => {
   let db: TestDatabase;
@@ -48,12 +47,7 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal playground on %s', (
     await db?.drop();
   });
 
-  const signIn = async (email: string) => {
-    const agent = request.agent(t.http);
-    await agent.post('/portal/login').type('form').send({ email, password: PASSWORD }).expect(303);
-    const session = await agent.get('/portal/session').expect(200);
-    return { agent, csrf: (session.body as { csrfToken: string }).csrfToken };
-  };
+  const signIn = (email: string) => signInPortal(t.http, email);
   const billableUnits = async () =>
     (await t.app.get(Database).manager.find(UsageRecordEntity, { where: { tenantId } })).filter(
       (row) => row.billable,

@@ -8,10 +8,9 @@ import { RulesEngineService } from '../../src/engine/rules/rules-engine.service'
 import { Database } from '../../src/persistence/database';
 import { TenantRepository } from '../../src/persistence/repositories/tenant.repository';
 import { PortalUserService } from '../../src/portal/users/portal-user.service';
-import { createTestApp, type TestApp } from '../utils/test-app';
+import { createTestApp } from '../utils/test-app';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../utils/test-database';
-
-const PASSWORD = 'portal password 1';
+import { PORTAL_PASSWORD as PASSWORD, signInPortal } from './portal-test-kit';
 
 /**
  * The real app on a temp copy of rules/ (RULES_DIR), so tests can break or change the packs
@@ -21,15 +20,7 @@ async function startPortal(kind: DatabaseKind) {
   const db: TestDatabase = await createTestDatabase(kind);
   const rulesDir = mkdtempSync(join(tmpdir(), 'portal-rules-'));
   cpSync(join(projectRoot(), 'rules'), rulesDir, { recursive: true });
-  const previous = process.env.RULES_DIR;
-  process.env.RULES_DIR = rulesDir;
-  let t: TestApp;
-  try {
-    t = await createTestApp({ env: db.env });
-  } finally {
-    if (previous === undefined) delete process.env.RULES_DIR;
-    else process.env.RULES_DIR = previous;
-  }
+  const t = await createTestApp({ env: db.env, rulesDir });
   const database = t.app.get(Database);
   const tenantId = (await new TenantRepository(database).create('Acme')).id;
   const users = new PortalUserService(database);
@@ -48,16 +39,7 @@ async function startPortal(kind: DatabaseKind) {
       writeFileSync(policyFile, originalPolicy.replace(from, to));
     },
     restorePolicy: () => writeFileSync(policyFile, originalPolicy),
-    async signIn(role: 'admin' | 'analyst' | 'viewer') {
-      const agent = request.agent(t.http);
-      await agent
-        .post('/portal/login')
-        .type('form')
-        .send({ email: `${role}@example.com`, password: PASSWORD })
-        .expect(303);
-      const session = await agent.get('/portal/session').expect(200);
-      return { agent, csrf: (session.body as { csrfToken: string }).csrfToken };
-    },
+    signIn: (role: 'admin' | 'analyst' | 'viewer') => signInPortal(t.http, `${role}@example.com`),
     async close() {
       await t.close();
       await db.drop();

@@ -5,9 +5,12 @@ import { TenantRepository } from '../../src/persistence/repositories/tenant.repo
 import { PortalUserService } from '../../src/portal/users/portal-user.service';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../utils/test-database';
+import {
+  PORTAL_PASSWORD as PASSWORD,
+  signInPortal,
+  type PortalAgent as Agent,
+} from './portal-test-kit';
 
-const PASSWORD = 'portal password 1';
-type Agent = ReturnType<typeof request.agent>;
 type Counts = { billable: number; test: number; playground: number };
 
 /** The numbers the page shows: `#usage-totals` attributes and `table#usage` rows. */
@@ -57,12 +60,7 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal usage on %s', (kind)
     await db?.drop();
   });
 
-  const signIn = async (email: string): Promise<{ agent: Agent; csrf: string }> => {
-    const agent = request.agent(t.http);
-    await agent.post('/portal/login').type('form').send({ email, password: PASSWORD }).expect(303);
-    const session = await agent.get('/portal/session').expect(200);
-    return { agent, csrf: (session.body as { csrfToken: string }).csrfToken };
-  };
+  const signIn = (email: string) => signInPortal(t.http, email);
   const usageTotals = async (agent: Agent) =>
     totalsOn((await agent.get('/portal/usage').expect(200)).text);
   let eventSeq = 0;

@@ -24,9 +24,27 @@ export type TestApp = {
 /**
  * The real application (same module graph and HTTP pipeline as `npm start`) on a given
  * database. `stages` replaces the pipeline's stage list (and the rule set, with the default
- * policy), for tests that need a known detection or a slow stage; everything else is real.
+ * policy), for tests that need a known detection or a slow stage; `rulesDir` loads the rule
+ * packs from another folder (a temp copy a test may change); everything else is real.
  */
 export async function createTestApp(options: {
+  env: Record<string, string>;
+  stages?: AssessmentStage[];
+  rulesDir?: string;
+}): Promise<TestApp> {
+  if (options.rulesDir === undefined) return buildTestApp(options);
+  // The engine reads RULES_DIR from the process environment when it loads at start.
+  const previous = process.env.RULES_DIR;
+  process.env.RULES_DIR = options.rulesDir;
+  try {
+    return await buildTestApp(options);
+  } finally {
+    if (previous === undefined) delete process.env.RULES_DIR;
+    else process.env.RULES_DIR = previous;
+  }
+}
+
+async function buildTestApp(options: {
   env: Record<string, string>;
   stages?: AssessmentStage[];
 }): Promise<TestApp> {

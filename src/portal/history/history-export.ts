@@ -1,7 +1,7 @@
 import type { AssessmentResponse } from '../../assessment/assessment-response';
 import { CATEGORY_IDS } from '../../engine/taxonomy';
 import type { AssessmentEntity } from '../../persistence/entities/assessment.entity';
-import { decodeShadowFindings } from '../../assessment/shadow-findings';
+import { storedTurnView } from '../../assessment/stored-turn';
 import { decodeRaisedCategories } from '../../persistence/repositories/assessment-categories';
 import { csvRecord } from './csv';
 
@@ -10,24 +10,13 @@ import { csvRecord } from './csv';
  * Text is the text as retained (redacted by default, empty when retention is `none`).
  */
 
-/** JSONL: ids, turn metadata and time, with the stored API response under `assessment`. */
+/** JSONL: ids, then the stored turn as the conversation API shows it (answer under `assessment`). */
 export function jsonlLine(row: AssessmentEntity): string {
   return `${JSON.stringify({
     id: row.id,
     mode: row.mode,
     conversationId: row.conversationId,
-    turn: row.turnNumber,
-    eventId: row.eventId,
-    turnIndex: row.turnIndex,
-    speakerType: row.speakerType,
-    userIdHash: row.userIdHash,
-    characterId: row.characterId,
-    timestamp: row.eventTimestamp,
-    createdAt: row.createdAt,
-    text: row.text,
-    assessment: JSON.parse(row.response) as unknown,
-    lateRefinement: row.lateRefinement ? (JSON.parse(row.lateRefinement) as unknown) : null,
-    shadowFindings: decodeShadowFindings(row.shadowFindings),
+    ...storedTurnView(row),
   })}\n`;
 }
 

@@ -25,16 +25,8 @@ describe('rules reload across instances', () => {
     rulesDir = mkdtempSync(join(tmpdir(), 'reload-broadcast-'));
     cpSync(join(projectRoot(), 'rules'), rulesDir, { recursive: true });
     const env = { ...db.env, REDIS_URL, REDIS_KEY_PREFIX: prefix };
-    // The engine reads RULES_DIR from the process environment when it loads at start.
-    const previous = process.env.RULES_DIR;
-    process.env.RULES_DIR = rulesDir;
-    try {
-      first = await createTestApp({ env });
-      second = await createTestApp({ env: { ...env, MIGRATE_ON_START: 'false' } });
-    } finally {
-      if (previous === undefined) delete process.env.RULES_DIR;
-      else process.env.RULES_DIR = previous;
-    }
+    first = await createTestApp({ env, rulesDir });
+    second = await createTestApp({ env: { ...env, MIGRATE_ON_START: 'false' }, rulesDir });
   }, 90_000);
 
   afterAll(async () => {

@@ -52,15 +52,7 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('shadow rules on %s', (kind)
     rulesDir = mkdtempSync(join(tmpdir(), 'shadow-rules-'));
     cpSync(join(projectRoot(), 'rules'), rulesDir, { recursive: true });
     writeFileSync(join(rulesDir, 'jailbreak', 'zz-shadow-probe.yaml'), SHADOW_PACK);
-    // The engine reads RULES_DIR from the process environment when it loads at start.
-    const previous = process.env.RULES_DIR;
-    process.env.RULES_DIR = rulesDir;
-    try {
-      t = await createTestApp({ env: db.env });
-    } finally {
-      if (previous === undefined) delete process.env.RULES_DIR;
-      else process.env.RULES_DIR = previous;
-    }
+    t = await createTestApp({ env: db.env, rulesDir });
     tenant = await createTenant(t.app);
   }, 60_000);
 
@@ -76,6 +68,15 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('shadow rules on %s', (kind)
       .set('Authorization', `Bearer ${tenant.key}`)
       .send({ event: makeEvent({ conversationId, text }) })
       .expect(200);
+
+  /** The first stored turn of a conversation, as the conversation API returns it. */
+  const firstStoredTurn = async (conversationId: string) => {
+    const stored = await request(t.http)
+      .get(`/v1/conversation-analytics/conversations/${conversationId}`)
+      .set('Authorization', `Bearer ${tenant.key}`)
+      .expect(200);
+    return (stored.body as { assessments: Array<{ shadowFindings: unknown[] }> }).assessments[0];
+  };
 
   it('stores the hit without changing the answer or the state', async () => {
     const conversationId = newConversationId();
@@ -93,12 +94,7 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('shadow rules on %s', (kind)
     expect(answer.conversation).toMatchObject({ severity: 'none' });
     expect(answer.conversation.categories.jailbreak).toBe(0);
 
-    const stored = await request(t.http)
-      .get(`/v1/conversation-analytics/conversations/${conversationId}`)
-      .set('Authorization', `Bearer ${tenant.key}`)
-      .expect(200);
-    const [turn] = (stored.body as { assessments: Array<{ shadowFindings: unknown[] }> })
-      .assessments;
+    const turn = await firstStoredTurn(conversationId);
     expect(turn.shadowFindings).toEqual([
       expect.objectContaining({
         code: 'jailbreak.instruction_override.shadow-probe',
@@ -120,12 +116,7 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('shadow rules on %s', (kind)
   it('stores an empty list when no shadow rule fired', async () => {
     const conversationId = newConversationId();
     await assess(conversationId, 'what a lovely evening for a walk');
-    const stored = await request(t.http)
-      .get(`/v1/conversation-analytics/conversations/${conversationId}`)
-      .set('Authorization', `Bearer ${tenant.key}`)
-      .expect(200);
-    const [turn] = (stored.body as { assessments: Array<{ shadowFindings: unknown[] }> })
-      .assessments;
+    const turn = await firstStoredTurn(conversationId);
     expect(turn.shadowFindings).toEqual([]);
   });
 });
