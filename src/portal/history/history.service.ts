@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { currentLevel, snapshotFor } from '../../assessment/conversation-state';
-import type { ConversationFlag } from '../../engine/pipeline/assessment-stage';
 import { RulesEngineService } from '../../engine/rules/rules-engine.service';
-import type { CategoryId, Level, Mode } from '../../engine/taxonomy';
+import type { Mode } from '../../engine/taxonomy';
 import type { AssessmentEntity } from '../../persistence/entities/assessment.entity';
 import {
   AssessmentRepository,
@@ -10,7 +9,7 @@ import {
   type SearchCursor,
 } from '../../persistence/repositories/assessment.repository';
 import { ConversationRepository } from '../../persistence/repositories/conversation.repository';
-import { CONVERSATION_PAGE_TURNS } from '../views/conversation.view';
+import { CONVERSATION_PAGE_TURNS, type ConversationStateView } from '../views/conversation.view';
 import { timelineFrom, type TimelineData } from '../views/timeline';
 
 /** Rows per history page. */
@@ -20,17 +19,7 @@ export const EXPORT_ROW_CAP = 10_000;
 const EXPORT_BATCH = 500;
 
 export type ConversationPage = {
-  state: {
-    turns: number;
-    peak: Level;
-    ema: number;
-    current: Level;
-    categoryCounts: Record<CategoryId, number>;
-    /** Flags still in effect for the conversation's next turn. */
-    liveFlags: ConversationFlag[];
-    createdAt: string;
-    updatedAt: string;
-  };
+  state: ConversationStateView;
   turns: AssessmentEntity[];
   /** Timeline points of the turns on this page (EMA folded from the first turn). */
   timeline: TimelineData;

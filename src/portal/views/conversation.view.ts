@@ -31,20 +31,24 @@ export type ConversationTurnView = {
   shadowRules: string[];
 };
 
+/** The conversation state as the page shows it. */
+export type ConversationStateView = {
+  turns: number;
+  peak: Level;
+  ema: number;
+  current: Level;
+  categoryCounts: Record<CategoryId, number>;
+  /** Flags still in effect for the conversation's next turn. */
+  liveFlags: ConversationFlag[];
+  createdAt: string;
+  updatedAt: string;
+};
+
 export type ConversationView = {
   viewer: PageViewer;
   mode: Mode;
   conversationId: string;
-  state: {
-    turns: number;
-    peak: Level;
-    ema: number;
-    current: Level;
-    categoryCounts: Record<CategoryId, number>;
-    liveFlags: ConversationFlag[];
-    createdAt: string;
-    updatedAt: string;
-  };
+  state: ConversationStateView;
   turns: ConversationTurnView[];
   timeline: TimelineData;
   /** Link to the following turns, when there are more. */
