@@ -15,7 +15,6 @@ import {
   AssessmentRepository,
   type StoredAssessment,
 } from '../persistence/repositories/assessment.repository';
-import { encodeShadowFindings } from './shadow-findings';
 import { encodeRaisedCategories } from '../persistence/repositories/assessment-categories';
 import { ConversationRepository } from '../persistence/repositories/conversation.repository';
 import { UsageRepository } from '../persistence/repositories/usage.repository';
@@ -23,6 +22,7 @@ import { AssessmentPipeline, type PipelineResult } from './assessment-pipeline.s
 import { buildResponse } from './assessment-response';
 import { applyTurn, snapshotFor, summarise } from './conversation-state';
 import { IdempotencyService } from './idempotency.service';
+import { encodeShadowFindings } from './shadow-findings';
 import { retainedText } from './text-retention';
 
 export type AssessRequest = {
