@@ -11,7 +11,7 @@
  */
 
 /** Power of two, so a bucket is `hash & (HASH_BUCKETS - 1)`. */
-export const HASH_BUCKETS = 1 << 20;
+const HASH_BUCKETS = 1 << 20;
 
 /** Templates are long; shorter turns are left to the phrase rules and never scored. */
 export const MIN_TEMPLATE_CHARS = 120;
@@ -29,7 +29,7 @@ const ALL_CAPS_NAME = /\b[A-Z]{2,8}\b/g;
 const BRACKET_TAG = /\[[^\]\n]{1,40}\]|\([^)\n]{1,40}\)\s*:/g;
 
 /** FNV-1a 32-bit: fast, dependency-free and identical in trainer and detector. */
-export function fnv1a(text: string): number {
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
@@ -88,8 +88,8 @@ function countSecondPersonOrders(lowered: string): number {
   return count;
 }
 
-/** Names of the structural features of `text`, e.g. `#len:<800` (also used in the README). */
-export function structuralFeatures(text: string, lowered: string): string[] {
+/** Names of the structural features of `text`, e.g. `#len:<800`. */
+function structuralFeatures(text: string, lowered: string): string[] {
   return [
     `#len:${lengthBucket(text.length)}`,
     `#you-orders:${countBucket(countSecondPersonOrders(lowered))}`,
