@@ -1,0 +1,48 @@
+import { TurnText } from '../normalisation/turn-text';
+import { compileRuleRegex, regexMayMatch, runRegex } from './expression-compiler';
+
+/**
+ * The rule set skips a regex (and the rules it triggers) when `regexMayMatch` says no, so it
+ * must never say no on a turn the regex matches: whichever text the regex reads (original or
+ * normalised), however the turn is cased, and on long turns too (those run on re2js).
+ */
+describe('regexMayMatch on real turns', () => {
+  const patterns = ['(?i)\\bsister\\b', '(?i)(^|[^a-z])unalive', 'kill (him|her)\\b'];
+  const texts = [
+    'my sister is here',
+    'My SISTER is here',
+    `${'so '.repeat(300)}My SISTER is here`,
+    'I want to UNALIVE myself',
+    'i will kill him',
+    'i will k.i.l.l him',
+    'nothing to see here',
+  ];
+
+  for (const raw of [false, true]) {
+    it(`never skips a regex that matches the ${raw ? 'original' : 'normalised'} text`, () => {
+      let matched = 0;
+      for (const pattern of patterns) {
+        const compiled = compileRuleRegex(0, pattern, raw);
+        expect(compiled.prefilter).not.toBe(null);
+        for (const text of texts) {
+          const turn = new TurnText(text);
+          if (runRegex(compiled, turn) === null) continue;
+          matched++;
+          expect({ pattern, text, mayMatch: regexMayMatch(compiled, turn) }).toEqual({
+            pattern,
+            text,
+            mayMatch: true,
+          });
+        }
+      }
+      // The texts really exercise the check (a regex that never matched would prove nothing).
+      expect(matched).toBeGreaterThanOrEqual(5);
+    });
+  }
+
+  it('skips turns holding none of the literals', () => {
+    const compiled = compileRuleRegex(0, '(?i)(^|[^a-z])unalive', false);
+    expect(regexMayMatch(compiled, new TurnText('I want to UNALIVE myself'))).toBe(true);
+    expect(regexMayMatch(compiled, new TurnText('a quiet afternoon'))).toBe(false);
+  });
+});
