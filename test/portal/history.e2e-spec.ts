@@ -11,11 +11,10 @@ import { Database } from '../../src/persistence/database';
 import { AssessmentEntity } from '../../src/persistence/entities/assessment.entity';
 import { ConversationStateEntity } from '../../src/persistence/entities/conversation-state.entity';
 import { AssessmentRepository } from '../../src/persistence/repositories/assessment.repository';
-import { PortalUserService } from '../../src/portal/users/portal-user.service';
 import { createKey, createTenant } from '../factories/tenant.factory';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../utils/test-database';
-import { PORTAL_PASSWORD as PASSWORD, signInPortal } from './portal-test-kit';
+import { createPortalUsers, signInPortal } from './portal-test-kit';
 
 const CARD = '4111 1111 1111 1111';
 const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>';
@@ -92,13 +91,10 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal history on %s', (kin
     const b = await createTenant(t.app, { mode: 'live', name: 'B' });
     tenantA = a.tenantId;
     tenantB = b.tenantId;
-    const users = t.app.get(PortalUserService);
-    for (const [tenantId, email] of [
-      [tenantA, 'viewer@a.example'],
-      [tenantB, 'viewer@b.example'],
-    ]) {
-      await users.create({ tenantId, email, role: 'viewer', password: PASSWORD });
-    }
+    await createPortalUsers(t, [
+      { tenantId: tenantA, email: 'viewer@a.example', role: 'viewer' },
+      { tenantId: tenantB, email: 'viewer@b.example', role: 'viewer' },
+    ]);
 
     const luna = { userIdHash: 'u_1', characterId: 'char_luna' };
     await assess(a.key, { conversationId: 'conv_a', text: 'hello there', ...luna });

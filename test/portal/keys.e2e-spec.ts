@@ -3,15 +3,9 @@ import { ApiKeyService } from '../../src/auth/api-key.service';
 import { hashApiKey } from '../../src/auth/api-key.util';
 import { Database } from '../../src/persistence/database';
 import { TenantRepository } from '../../src/persistence/repositories/tenant.repository';
-import type { PortalRole } from '../../src/portal/users/portal-user.entity';
-import { PortalUserService } from '../../src/portal/users/portal-user.service';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../utils/test-database';
-import {
-  PORTAL_PASSWORD as PASSWORD,
-  signInPortal,
-  type PortalAgent as Agent,
-} from './portal-test-kit';
+import { createPortalUsers, signInPortal, type PortalAgent as Agent } from './portal-test-kit';
 
 describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal API keys on %s', (kind) => {
   let db: TestDatabase;
@@ -26,16 +20,12 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal API keys on %s', (ki
     const tenants = new TenantRepository(database);
     tenantId = (await tenants.create('Acme')).id;
     otherTenantId = (await tenants.create('Other')).id;
-    const users = new PortalUserService(database);
-    for (const role of ['admin', 'analyst', 'viewer'] as PortalRole[]) {
-      await users.create({ tenantId, email: `${role}@acme.test`, role, password: PASSWORD });
-    }
-    await users.create({
-      tenantId: otherTenantId,
-      email: 'admin@other.test',
-      role: 'admin',
-      password: PASSWORD,
-    });
+    await createPortalUsers(t, [
+      { tenantId, email: 'admin@acme.test', role: 'admin' },
+      { tenantId, email: 'analyst@acme.test', role: 'analyst' },
+      { tenantId, email: 'viewer@acme.test', role: 'viewer' },
+      { tenantId: otherTenantId, email: 'admin@other.test', role: 'admin' },
+    ]);
   }, 60_000);
 
   afterAll(async () => {

@@ -4,10 +4,9 @@ import { UsageRecordEntity } from '../../src/persistence/entities/usage-record.e
 import { Database } from '../../src/persistence/database';
 import { ConversationRepository } from '../../src/persistence/repositories/conversation.repository';
 import { TenantRepository } from '../../src/persistence/repositories/tenant.repository';
-import { PortalUserService } from '../../src/portal/users/portal-user.service';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../utils/test-database';
-import { PORTAL_PASSWORD as PASSWORD, signInPortal } from './portal-test-kit';
+import { createPortalUsers, signInPortal } from './portal-test-kit';
 
 describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal playground on %s', (kind) => {
   let db: TestDatabase;
@@ -20,26 +19,12 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal playground on %s', (
     t = await createTestApp({ env: db.env });
     const database = t.app.get(Database);
     tenantId = (await new TenantRepository(database).create('Acme')).id;
-    const users = new PortalUserService(database);
-    const analyst = await users.create({
-      tenantId,
-      email: 'analyst@example.com',
-      role: 'analyst',
-      password: PASSWORD,
-    });
+    const [analyst] = await createPortalUsers(t, [
+      { tenantId, email: 'analyst@example.com', role: 'analyst' },
+      { tenantId, email: 'analyst2@example.com', role: 'analyst' },
+      { tenantId, email: 'viewer@example.com', role: 'viewer' },
+    ]);
     analystId = analyst.id;
-    await users.create({
-      tenantId,
-      email: 'analyst2@example.com',
-      role: 'analyst',
-      password: PASSWORD,
-    });
-    await users.create({
-      tenantId,
-      email: 'viewer@example.com',
-      role: 'viewer',
-      password: PASSWORD,
-    });
   }, 60_000);
 
   afterAll(async () => {

@@ -7,10 +7,9 @@ import { projectRoot } from '../../src/engine/rules-api';
 import { RulesEngineService } from '../../src/engine/rules/rules-engine.service';
 import { Database } from '../../src/persistence/database';
 import { TenantRepository } from '../../src/persistence/repositories/tenant.repository';
-import { PortalUserService } from '../../src/portal/users/portal-user.service';
 import { createTestApp } from '../utils/test-app';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../utils/test-database';
-import { PORTAL_PASSWORD as PASSWORD, signInPortal } from './portal-test-kit';
+import { createPortalUsers, signInPortal } from './portal-test-kit';
 
 /**
  * The real app on a temp copy of rules/ (RULES_DIR), so tests can break or change the packs
@@ -23,10 +22,14 @@ async function startPortal(kind: DatabaseKind) {
   const t = await createTestApp({ env: db.env, rulesDir });
   const database = t.app.get(Database);
   const tenantId = (await new TenantRepository(database).create('Acme')).id;
-  const users = new PortalUserService(database);
-  for (const role of ['admin', 'analyst', 'viewer'] as const) {
-    await users.create({ tenantId, email: `${role}@example.com`, role, password: PASSWORD });
-  }
+  await createPortalUsers(
+    t,
+    (['admin', 'analyst', 'viewer'] as const).map((role) => ({
+      tenantId,
+      email: `${role}@example.com`,
+      role,
+    })),
+  );
   const policyFile = join(rulesDir, 'policy.yaml');
   const originalPolicy = readFileSync(policyFile, 'utf8');
   return {

@@ -2,14 +2,9 @@ import request from 'supertest';
 import { ApiKeyService } from '../../src/auth/api-key.service';
 import { Database } from '../../src/persistence/database';
 import { TenantRepository } from '../../src/persistence/repositories/tenant.repository';
-import { PortalUserService } from '../../src/portal/users/portal-user.service';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../utils/test-database';
-import {
-  PORTAL_PASSWORD as PASSWORD,
-  signInPortal,
-  type PortalAgent as Agent,
-} from './portal-test-kit';
+import { createPortalUsers, signInPortal, type PortalAgent as Agent } from './portal-test-kit';
 
 type Counts = { billable: number; test: number; playground: number };
 
@@ -39,20 +34,11 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal usage on %s', (kind)
     const tenants = new TenantRepository(database);
     tenantId = (await tenants.create('Acme')).id;
     const otherTenantId = (await tenants.create('Other')).id;
-    const users = new PortalUserService(database);
-    await users.create({
-      tenantId,
-      email: 'analyst@acme.test',
-      role: 'analyst',
-      password: PASSWORD,
-    });
-    await users.create({ tenantId, email: 'viewer@acme.test', role: 'viewer', password: PASSWORD });
-    await users.create({
-      tenantId: otherTenantId,
-      email: 'viewer@other.test',
-      role: 'viewer',
-      password: PASSWORD,
-    });
+    await createPortalUsers(t, [
+      { tenantId, email: 'analyst@acme.test', role: 'analyst' },
+      { tenantId, email: 'viewer@acme.test', role: 'viewer' },
+      { tenantId: otherTenantId, email: 'viewer@other.test', role: 'viewer' },
+    ]);
   }, 60_000);
 
   afterAll(async () => {
