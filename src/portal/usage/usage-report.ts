@@ -1,4 +1,5 @@
 import type { DayUsage, UsageRange } from '../../api/daily-usage';
+import { csvRecord } from '../history/csv';
 
 /** One UTC day of the portal usage report: billable live calls, test calls, free playground runs. */
 export type UsageReportDay = { day: string; billable: number; test: number; playground: number };
@@ -43,10 +44,10 @@ export function usageReport(range: UsageRange, data: readonly DayUsage[]): Usage
   return { range, days, totals };
 }
 
-export const USAGE_CSV_HEADER = 'day,billable,test,playground';
+const USAGE_CSV_HEADER = csvRecord(['day', 'billable', 'test', 'playground']);
 
-/** The report's rows as CSV (every value is a day or a count, so nothing needs quoting). */
+/** The report's rows as CSV, written like the history export. */
 export function usageCsv(days: readonly UsageReportDay[]): string {
-  const lines = days.map((d) => `${d.day},${d.billable},${d.test},${d.playground}`);
-  return `${[USAGE_CSV_HEADER, ...lines].join('\r\n')}\r\n`;
+  const lines = days.map((d) => csvRecord([d.day, d.billable, d.test, d.playground]));
+  return USAGE_CSV_HEADER + lines.join('');
 }
