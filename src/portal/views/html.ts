@@ -26,6 +26,10 @@ export function jsonData(id: string, value: unknown): string {
 /** The signed-in user, for the navigation bar and the sign-out form. */
 export type PageViewer = { email: string; role: string; csrfToken: string };
 
+/** The session's CSRF token as a hidden field: every state-changing portal form carries it. */
+export const csrfField = (viewer: PageViewer): string =>
+  `<input type="hidden" name="_csrf" value="${escapeHtml(viewer.csrfToken)}">`;
+
 export type PageOptions = {
   /** Shows the navigation bar and sign-out form when set. */
   viewer?: PageViewer;
@@ -45,7 +49,7 @@ function navigation(viewer: PageViewer): string {
   const links = NAV_LINKS.map(([href, label]) => `<a href="${href}">${label}</a>`).join('');
   return `<header class="nav"><a class="brand" href="/portal">Conversation Analytics</a><nav>${links}</nav>
 <span class="who">${escapeHtml(viewer.email)} · ${escapeHtml(viewer.role)}</span>
-<form method="post" action="/portal/logout"><input type="hidden" name="_csrf" value="${escapeHtml(viewer.csrfToken)}"><button type="submit">Sign out</button></form></header>`;
+<form method="post" action="/portal/logout">${csrfField(viewer)}<button type="submit">Sign out</button></form></header>`;
 }
 
 /** The page frame. `body` must already be escaped HTML; `title` is escaped here. */

@@ -1,7 +1,7 @@
 import type { ApiKeyEntity } from '../../persistence/entities/api-key.entity';
 import { API_KEY_SCOPES } from '../../persistence/entities/api-key.entity';
 import type { CreateKeyForm } from '../keys/create-key.form';
-import { escapeHtml, page, type PageViewer } from './html';
+import { csrfField, escapeHtml, page, type PageViewer } from './html';
 
 /** An ISO instant as a short UTC time, with the exact instant kept in `datetime`. */
 export function timeCell(iso: string | null, empty = 'never'): string {
@@ -9,15 +9,12 @@ export function timeCell(iso: string | null, empty = 'never'): string {
   return `<time datetime="${escapeHtml(iso)}">${escapeHtml(`${iso.slice(0, 16).replace('T', ' ')} UTC`)}</time>`;
 }
 
-const hiddenCsrf = (viewer: PageViewer) =>
-  `<input type="hidden" name="_csrf" value="${escapeHtml(viewer.csrfToken)}">`;
-
 /** One key: prefix only (the secret is never stored); admins get a revoke form on active keys. */
 export function keyRow(key: ApiKeyEntity, viewer: PageViewer): string {
   const active = key.revokedAt === null;
   const revoke =
     active && viewer.role === 'admin'
-      ? `<form method="post" action="/portal/keys/${encodeURIComponent(key.id)}/revoke" class="revoke-key">${hiddenCsrf(viewer)}<button type="submit">Revoke</button></form>`
+      ? `<form method="post" action="/portal/keys/${encodeURIComponent(key.id)}/revoke" class="revoke-key">${csrfField(viewer)}<button type="submit">Revoke</button></form>`
       : '';
   return `<tr data-key-id="${escapeHtml(key.id)}" data-prefix="${escapeHtml(key.prefix)}">
 <td>${escapeHtml(key.name)}</td><td><code>${escapeHtml(key.prefix)}…</code></td><td>${escapeHtml(key.mode)}</td>
@@ -38,7 +35,7 @@ function createForm(viewer: PageViewer, form: CreateKeyForm): string {
       `<label class="inline"><input type="checkbox" name="scopes" value="${scope}"${form.scopes.includes(scope) ? ' checked' : ''}> ${scope}</label>`,
   ).join(' ');
   return `<h2>Create a key</h2>
-<form method="post" action="/portal/keys" id="create-key" class="stack">${hiddenCsrf(viewer)}
+<form method="post" action="/portal/keys" id="create-key" class="stack">${csrfField(viewer)}
 <label>Mode <select name="mode">${modes}</select></label>
 <fieldset><legend>Scopes</legend>${scopes}</fieldset>
 <label>Name (optional) <input name="name" maxlength="200" value="${escapeHtml(form.name)}"></label>

@@ -1,6 +1,6 @@
 import type { AssessmentResponse } from '../../assessment/assessment-response';
 import type { TextSpan } from '../../engine/pipeline/assessment-stage';
-import { escapeHtml, page, type PageViewer } from './html';
+import { csrfField, escapeHtml, page, type PageViewer } from './html';
 import { timelineChartHtml, timelineScripts, type TimelineData } from './timeline';
 
 export type PlaygroundForm = {
@@ -83,7 +83,7 @@ export function playgroundPage(input: {
     'Playground',
     `<h1>Playground</h1><p>Playground runs use the live engine and are never billed.</p>
 <form method="post" action="/portal/playground">
-<input type="hidden" name="_csrf" value="${escapeHtml(input.viewer.csrfToken)}">
+${csrfField(input.viewer)}
 <label>Text <textarea name="text" rows="4">${escapeHtml(form.text)}</textarea></label>
 ${field('conversationId', 'Conversation')} ${field('characterId', 'Character')}
 <label>Speaker <select name="speakerType">${['user', 'character']

@@ -8,7 +8,7 @@ import {
   type BacktestRequest,
   type PortalBacktest,
 } from '../rules/rules-backtest.service';
-import { escapeHtml, page, type PageViewer } from './html';
+import { csrfField, escapeHtml, page, type PageViewer } from './html';
 
 export type RulesPageInput = {
   viewer: PageViewer;
@@ -23,9 +23,6 @@ export type RulesPageInput = {
 
 /** Long problem lists are cut; the count says how many there were. */
 const MAX_PROBLEMS = 50;
-
-const csrfField = (viewer: PageViewer) =>
-  `<input type="hidden" name="_csrf" value="${escapeHtml(viewer.csrfToken)}">`;
 
 function problemList(problems: readonly string[]): string {
   if (problems.length === 0) return '';
