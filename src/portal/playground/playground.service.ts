@@ -96,8 +96,8 @@ export class PlaygroundService {
   }
 
   /**
-   * The user's playground conversation so far, from its stored assessments (the rows GET
-   * /v1/conversation-analytics/conversations/{id} pages through), with the policy's EMA alpha.
+   * The user's playground conversation so far, from its stored assessments (only the turn
+   * numbers and severities the fold needs), with the policy's EMA alpha.
    */
   async timeline(session: PortalSession, conversationId: string): Promise<TimelineData> {
     const key = {
@@ -105,7 +105,7 @@ export class PlaygroundService {
       mode: 'playground' as const,
       conversationId: engineConversationId(session, conversationId),
     };
-    const turns = await this.stored.pageForConversation(key, 0, MAX_TIMELINE_TURNS);
+    const turns = await this.stored.severitiesThrough(key, MAX_TIMELINE_TURNS);
     return timelineFrom(turns, this.rules.policy.emaAlpha);
   }
 }
