@@ -112,8 +112,8 @@ async function main(): Promise<void> {
 
   if (mode === '--write') {
     const out = createGzip();
-    const done = new Promise((resolveDone) =>
-      out.pipe(createWriteStream(file)).on('finish', resolveDone),
+    const done = new Promise<void>((resolveDone) =>
+      out.pipe(createWriteStream(file)).on('finish', () => resolveDone()),
     );
     let count = 0;
     for (const line of resultLines(ruleSet, sources)) {

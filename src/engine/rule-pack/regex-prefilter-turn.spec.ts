@@ -1,8 +1,14 @@
 import { TurnText } from '../normalisation/turn-text';
-import { compileRuleRegex, regexMayMatch, runRegex } from './expression-compiler';
+import { compileRuleRegex, runRegex, type CompiledRegex } from './expression-compiler';
+import { RegexPrefilters } from './regex-prefilters';
+
+function regexMayMatch(compiled: CompiledRegex, turn: TurnText): boolean {
+  const prefilters = new RegexPrefilters([compiled]);
+  return prefilters.mayMatch(compiled.id, turn, prefilters.states());
+}
 
 /**
- * The rule set skips a regex (and the rules it triggers) when `regexMayMatch` says no, so it
+ * The rule set skips a regex (and the rules it triggers) when its prefilter says no, so it
  * must never say no on a turn the regex matches: whichever text the regex reads (original or
  * normalised), however the turn is cased, and on long turns too (those run on re2js).
  */
