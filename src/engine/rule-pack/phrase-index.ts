@@ -10,7 +10,8 @@ import { MAX_MATCHES, type Match } from './match';
  * choseong phrases over the consonant-abbreviation view.
  */
 
-type Word = { text: string; prefix: boolean };
+/** `id`: the word's vocabulary id (exact words; -1 for a prefix). */
+type Word = { text: string; prefix: boolean; id: number };
 type TokenPhrase = { id: number; words: Word[] };
 type ViewPhrase = { id: number; text: string };
 
@@ -22,14 +23,28 @@ const SPACELESS_SCRIPT = /[\uac00-\ud7a3\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]
 /** Prefix phrases are looked up by this many leading characters. */
 const PREFIX_KEY = 3;
 
+/** Token vocabulary ids: not looked up yet, and a reading no phrase word has. */
+const UNKNOWN_WORD = -2;
+const NOT_A_WORD = -1;
+
+/** A cheap 16-bit hash of a reading's first two code units (prefix-key pre-check). */
+const startHash = (text: string): number =>
+  ((text.charCodeAt(0) << 5) ^ text.charCodeAt(1)) & 0xffff;
+
 export class PhraseIndex {
   private readonly ids = new Map<string, number>();
-  private readonly exactFirst = new Map<string, TokenPhrase[]>();
   /**
-   * Phrases whose first two words are both exact, by first then second word: common first
+   * Every exact word of every word phrase, by id: a token is looked up here once per reading,
+   * and the indexes below are read by that id (no string keys per phrase lookup).
+   */
+  private readonly vocabulary = new Map<string, number>();
+  /** Phrases by their exact first word's id (those not in `exactPair`). */
+  private readonly exactFirst: (TokenPhrase[] | undefined)[] = [];
+  /**
+   * Phrases whose first two words are both exact, by first then second word id: common first
    * words ("i", "you", "나") start hundreds of phrases, the pair narrows them to a handful.
    */
-  private readonly exactPair = new Map<string, Map<string, TokenPhrase[]>>();
+  private readonly exactPair: (Map<number, TokenPhrase[]> | undefined)[] = [];
   /**
    * Phrases whose first word is a prefix (`kill*`), by the first PREFIX_KEY characters of that
    * prefix (shorter prefixes by the whole prefix): one lookup per token instead of one per
@@ -38,6 +53,8 @@ export class PhraseIndex {
   private readonly prefixFirst = new Map<string, TokenPhrase[]>();
   /** Lengths of prefix first words shorter than PREFIX_KEY (each needs its own lookup). */
   private readonly shortPrefixLengths: number[] = [];
+  /** `startHash` of every prefix key: most readings need no key slice or lookup at all. */
+  private readonly prefixStarts = new Uint8Array(0x10000);
   /**
    * First UTF-16 unit of every word phrase's first word: a token starting with anything else
    * (most Hangul tokens: Hangul phrases live in the view index) needs no word lookups at all.
@@ -47,6 +64,12 @@ export class PhraseIndex {
   private readonly hangulFirst = new Map<number, ViewPhrase[]>();
   private readonly choseongFirst = new Map<number, ViewPhrase[]>();
   private count = 0;
+  /**
+   * Per-turn scratch of `matchWords` (synchronous, never re-entered): the vocabulary id of each
+   * token's key and alt reading, looked up on first use.
+   */
+  private keyIds = new Int32Array(64);
+  private altIds = new Int32Array(64);
 
   constructor(private readonly normalisers: readonly TextNormaliser[]) {}
 
@@ -71,12 +94,12 @@ export class PhraseIndex {
         if (length < PREFIX_KEY && !this.shortPrefixLengths.includes(length)) {
           this.shortPrefixLengths.push(length);
         }
+        if (length >= PREFIX_KEY) this.prefixStarts[startHash(first.text)] = 1;
         push(this.prefixFirst, first.text.slice(0, PREFIX_KEY), entry);
       } else if (compiled.words.length > 1 && !compiled.words[1].prefix) {
-        let bySecond = this.exactPair.get(first.text);
-        if (!bySecond) this.exactPair.set(first.text, (bySecond = new Map()));
-        push(bySecond, compiled.words[1].text, entry);
-      } else push(this.exactFirst, first.text, entry);
+        const bySecond = (this.exactPair[first.id] ??= new Map());
+        push(bySecond, compiled.words[1].id, entry);
+      } else (this.exactFirst[first.id] ??= []).push(entry);
     } else {
       const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
       push(index, viewKey(compiled.text, 0, compiled.text.length >= 2), {
@@ -107,13 +130,24 @@ export class PhraseIndex {
     for (const raw of phrase.trim().split(/\s+/)) {
       const prefix = raw.endsWith('*');
       const tokens = new TurnText(prefix ? raw.slice(0, -1) : raw, this.normalisers).tokens;
-      tokens.forEach((token, index) =>
-        words.push({ text: token.key, prefix: prefix && index === tokens.length - 1 }),
-      );
+      tokens.forEach((token, index) => {
+        const isPrefix = prefix && index === tokens.length - 1;
+        words.push({
+          text: token.key,
+          prefix: isPrefix,
+          id: isPrefix ? -1 : this.wordId(token.key),
+        });
+      });
     }
     if (words.length === 0) return null;
     const key = `w:${words.map((w) => w.text + (w.prefix ? '*' : '')).join(' ')}`;
     return { kind: 'words', key, words };
+  }
+
+  private wordId(word: string): number {
+    let id = this.vocabulary.get(word);
+    if (id === undefined) this.vocabulary.set(word, (id = this.vocabulary.size));
+    return id;
   }
 
   /** All phrase matches in the turn, by phrase id. */
@@ -133,6 +167,7 @@ export class PhraseIndex {
   private matchWords(turn: TurnText, hits: PhraseHits): void {
     const tokens = turn.tokens;
     const starts = this.wordStarts;
+    this.resetWordIds(tokens.length);
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i];
       if (
@@ -141,35 +176,64 @@ export class PhraseIndex {
       ) {
         continue;
       }
-      this.tryCandidates(this.exactFirst.get(token.key), tokens, i, hits);
-      if (token.alt !== null) this.tryCandidates(this.exactFirst.get(token.alt), tokens, i, hits);
-      if (i + 1 < tokens.length) this.tryPairs(token, tokens[i + 1], tokens, i, hits);
+      const keyId = this.keyId(tokens, i);
+      const altId = this.altId(tokens, i);
+      if (keyId >= 0) this.tryCandidates(this.exactFirst[keyId], tokens, i, hits);
+      if (altId >= 0) this.tryCandidates(this.exactFirst[altId], tokens, i, hits);
+      if (i + 1 < tokens.length) {
+        if (keyId >= 0) this.trySecond(this.exactPair[keyId], tokens, i, hits);
+        if (altId >= 0) this.trySecond(this.exactPair[altId], tokens, i, hits);
+      }
       this.tryPrefixes(token.key, tokens, i, hits);
       if (token.alt !== null) this.tryPrefixes(token.alt, tokens, i, hits);
     }
   }
 
-  private tryPairs(token: Token, next: Token, tokens: Token[], first: number, hits: PhraseHits) {
-    this.trySecond(this.exactPair.get(token.key), next, tokens, first, hits);
-    if (token.alt !== null)
-      this.trySecond(this.exactPair.get(token.alt), next, tokens, first, hits);
+  private resetWordIds(count: number): void {
+    if (this.keyIds.length < count) {
+      this.keyIds = new Int32Array(count * 2);
+      this.altIds = new Int32Array(count * 2);
+    }
+    this.keyIds.fill(UNKNOWN_WORD, 0, count);
+    this.altIds.fill(UNKNOWN_WORD, 0, count);
   }
 
+  private keyId(tokens: Token[], index: number): number {
+    let id = this.keyIds[index];
+    if (id === UNKNOWN_WORD) {
+      id = this.vocabulary.get(tokens[index].key) ?? NOT_A_WORD;
+      this.keyIds[index] = id;
+    }
+    return id;
+  }
+
+  private altId(tokens: Token[], index: number): number {
+    let id = this.altIds[index];
+    if (id === UNKNOWN_WORD) {
+      const alt = tokens[index].alt;
+      id = alt === null ? NOT_A_WORD : (this.vocabulary.get(alt) ?? NOT_A_WORD);
+      this.altIds[index] = id;
+    }
+    return id;
+  }
+
+  /** Phrases whose first two words are exact, the first one read at token `first`. */
   private trySecond(
-    bySecond: Map<string, TokenPhrase[]> | undefined,
-    next: Token,
+    bySecond: Map<number, TokenPhrase[]> | undefined,
     tokens: Token[],
     first: number,
     hits: PhraseHits,
   ): void {
     if (!bySecond) return;
-    this.tryCandidates(bySecond.get(next.key), tokens, first, hits);
-    if (next.alt !== null) this.tryCandidates(bySecond.get(next.alt), tokens, first, hits);
+    const keyId = this.keyId(tokens, first + 1);
+    if (keyId >= 0) this.tryCandidates(bySecond.get(keyId), tokens, first, hits);
+    const altId = this.altId(tokens, first + 1);
+    if (altId >= 0) this.tryCandidates(bySecond.get(altId), tokens, first, hits);
   }
 
   /** Phrases whose first word is a prefix of `reading` (the token's key or its alt). */
   private tryPrefixes(reading: string, tokens: Token[], first: number, hits: PhraseHits): void {
-    if (reading.length >= PREFIX_KEY) {
+    if (reading.length >= PREFIX_KEY && this.prefixStarts[startHash(reading)] !== 0) {
       const candidates = this.prefixFirst.get(reading.slice(0, PREFIX_KEY));
       if (candidates) {
         for (const phrase of candidates) {
@@ -200,7 +264,7 @@ export class PhraseIndex {
     const { words } = phrase;
     if (first + words.length > tokens.length) return;
     for (let w = 1; w < words.length; w++) {
-      if (!wordMatches(words[w], tokens[first + w])) return;
+      if (!this.wordMatches(words[w], tokens, first + w)) return;
     }
     const last = tokens[first + words.length - 1];
     addHit(hits, phrase.id, {
@@ -209,6 +273,16 @@ export class PhraseIndex {
       unitStart: tokens[first].unit,
       unitEnd: last.unit + last.units - 1,
     });
+  }
+
+  private wordMatches(word: Word, tokens: Token[], index: number): boolean {
+    if (word.prefix) {
+      const token = tokens[index];
+      return (
+        token.key.startsWith(word.text) || (token.alt !== null && token.alt.startsWith(word.text))
+      );
+    }
+    return this.keyId(tokens, index) === word.id || this.altId(tokens, index) === word.id;
   }
 
   private matchView(
@@ -260,15 +334,6 @@ const viewKey = (text: string, at: number, pair: boolean): number =>
 function isFull(hits: PhraseHits, id: number): boolean {
   const list = hits.get(id);
   return list !== undefined && list.length >= MAX_MATCHES;
-}
-
-function wordMatches(word: Word, token: Token): boolean {
-  if (word.prefix) {
-    return (
-      token.key.startsWith(word.text) || (token.alt !== null && token.alt.startsWith(word.text))
-    );
-  }
-  return token.key === word.text || token.alt === word.text;
 }
 
 function push<K, T>(map: Map<K, T[]>, key: K, value: T): void {
