@@ -174,13 +174,15 @@ const isLetter = (char: string | undefined): boolean => {
 };
 const isDigit = (char: string | undefined): boolean => !!char && char >= '0' && char <= '9';
 const isWordChar = (char: string | undefined): boolean => !!char && isWordCode(char.charCodeAt(0));
-/** Code units LEET reads as letters. */
-const LEET_CODES = new Set(Object.keys(LEET).map((char) => char.charCodeAt(0)));
+/** Code units LEET reads as letters (every LEET key is one UTF-16 unit). */
+const LEET_CODES = new Uint8Array(0x10000);
+for (const char of Object.keys(LEET)) LEET_CODES[char.charCodeAt(0)] = 1;
+const isLeetCode = (code: number): boolean => LEET_CODES[code] === 1;
 /** `isWordChar` of one UTF-16 unit, by its code (no one-character string per test). */
 function isWordCode(code: number): boolean {
-  if (code < 0x80) return isAsciiLetter(code) || isAsciiDigit(code) || LEET_CODES.has(code);
+  if (code < 0x80) return isAsciiLetter(code) || isAsciiDigit(code) || isLeetCode(code);
   if (isHangulSyllable(code)) return true;
-  return LEET_CODES.has(code) || /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
+  return isLeetCode(code) || /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
 }
 
 /**
@@ -192,9 +194,9 @@ function leetspeakFold(input: MappedText): MappedText {
   const { text, map } = input;
   if (!/[0-9@$!|€]/.test(text)) return input;
   // Words are found on the text itself (folding keeps word characters word characters);
-  // only words holding a leet character are copied out and folded.
-  let chars: string[] | null = null;
-  let changed = false;
+  // only words holding a leet character are copied out and folded, the rest is copied in runs.
+  let folded = '';
+  let copyFrom = 0;
   let i = 0;
   while (i < text.length) {
     if (!isWordCode(text.charCodeAt(i))) {
@@ -204,20 +206,26 @@ function leetspeakFold(input: MappedText): MappedText {
     let end = i;
     let hasLeet = false;
     while (end < text.length && isWordCode(text.charCodeAt(end))) {
-      if (LEET_CODES.has(text.charCodeAt(end))) hasLeet = true;
+      if (isLeetCode(text.charCodeAt(end))) hasLeet = true;
       end++;
     }
     if (hasLeet) {
-      chars ??= text.split('');
-      if (foldWord(chars, i, end)) changed = true;
+      const chars = text.slice(i, end).split('');
+      if (foldWord(chars)) {
+        folded += text.slice(copyFrom, i) + chars.join('');
+        copyFrom = end;
+      }
     }
     i = end;
   }
-  return changed && chars ? { text: chars.join(''), map } : input;
+  // One character for one character: the map stays.
+  return copyFrom > 0 ? { text: folded + text.slice(copyFrom), map } : input;
 }
 
-/** Folds leet characters of chars[start, end) in place; returns whether anything changed. */
-function foldWord(chars: string[], start: number, end: number): boolean {
+/** Folds the leet characters of one word in place; returns whether anything changed. */
+function foldWord(chars: string[]): boolean {
+  const start = 0;
+  const end = chars.length;
   let letters = 0;
   let digits = 0;
   for (let k = start; k < end; k++) {
@@ -487,7 +495,10 @@ function singleLetterRun(
 /** A letter three times in a row, by the same test the squeeze applies (no regex per turn). */
 function hasTripleLetter(text: string): boolean {
   for (let i = 2; i < text.length; i++) {
-    if (text[i] === text[i - 1] && text[i] === text[i - 2] && isLetter(text[i])) return true;
+    const code = text.charCodeAt(i);
+    if (code === text.charCodeAt(i - 1) && code === text.charCodeAt(i - 2) && isLetter(text[i])) {
+      return true;
+    }
   }
   return false;
 }

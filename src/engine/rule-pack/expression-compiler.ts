@@ -195,16 +195,21 @@ function phraseMatcher(ids: number[]): CompiledExpression {
     // A turn hits few phrases; a list can hold hundreds: walk whichever side is smaller.
     if (hits.size < wanted.size) {
       for (const id of scope.phraseHitIds()) {
-        if (wanted.has(id)) (found ??= []).push(...(hits.get(id) ?? []));
+        if (wanted.has(id)) found = appendAll(found, hits.get(id));
       }
     } else {
-      for (const id of ids) {
-        const matches = hits.get(id);
-        if (matches) (found ??= []).push(...matches);
-      }
+      for (const id of ids) found = appendAll(found, hits.get(id));
     }
     return found;
   };
+}
+
+/** `found` with `matches` appended (created on the first matches; unchanged when none). */
+function appendAll(found: Match[] | null, matches: readonly Match[] | undefined): Match[] | null {
+  if (matches === undefined) return found;
+  const into = found ?? [];
+  for (let i = 0; i < matches.length; i++) into.push(matches[i]);
+  return into;
 }
 
 function nearMatcher(
