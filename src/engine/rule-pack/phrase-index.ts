@@ -14,6 +14,13 @@ import { MAX_MATCHES, type Match } from './match';
 type Word = { text: string; prefix: boolean; id: number };
 type TokenPhrase = { id: number; words: Word[] };
 type ViewPhrase = { id: number; text: string };
+/** View phrases by their first two characters (one-character phrases by that character). */
+type ViewIndex = {
+  byKey: Map<number, ViewPhrase[]>;
+  /** First characters of the keys: a view position starting with any other needs no lookup. */
+  starts: Uint8Array;
+};
+const viewIndex = (): ViewIndex => ({ byKey: new Map(), starts: new Uint8Array(0x10000) });
 
 export type PhraseHits = Map<number, Match[]>;
 
@@ -60,9 +67,8 @@ export class PhraseIndex {
    * (most Hangul tokens: Hangul phrases live in the view index) needs no word lookups at all.
    */
   private readonly wordStarts = new Uint8Array(0x10000);
-  /** View phrases by their first two characters (one-character phrases by that character). */
-  private readonly hangulFirst = new Map<number, ViewPhrase[]>();
-  private readonly choseongFirst = new Map<number, ViewPhrase[]>();
+  private readonly hangulFirst = viewIndex();
+  private readonly choseongFirst = viewIndex();
   private count = 0;
   /**
    * Per-turn scratch of `matchWords` (synchronous, never re-entered): the vocabulary id of each
@@ -102,10 +108,11 @@ export class PhraseIndex {
       } else (this.exactFirst[first.id] ??= []).push(entry);
     } else {
       const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
-      push(index, viewKey(compiled.text, 0, compiled.text.length >= 2), {
+      push(index.byKey, viewKey(compiled.text, 0, compiled.text.length >= 2), {
         id,
         text: compiled.text,
       });
+      index.starts[compiled.text.charCodeAt(0)] = 1;
     }
     return id;
   }
@@ -154,10 +161,10 @@ export class PhraseIndex {
   match(turn: TurnText): PhraseHits {
     const hits: PhraseHits = new Map();
     this.matchWords(turn, hits);
-    if (this.hangulFirst.size > 0 && SPACELESS_SCRIPT.test(turn.normalised.text)) {
+    if (this.hangulFirst.byKey.size > 0 && SPACELESS_SCRIPT.test(turn.normalised.text)) {
       this.matchView(turn, turn.compact, this.hangulFirst, hits);
     }
-    if (this.choseongFirst.size > 0) {
+    if (this.choseongFirst.byKey.size > 0) {
       const view = turn.choseong;
       if (view) this.matchView(turn, view, this.choseongFirst, hits);
     }
@@ -285,16 +292,13 @@ export class PhraseIndex {
     return this.keyId(tokens, index) === word.id || this.altId(tokens, index) === word.id;
   }
 
-  private matchView(
-    turn: TurnText,
-    view: DerivedView,
-    index: Map<number, ViewPhrase[]>,
-    hits: PhraseHits,
-  ): void {
+  private matchView(turn: TurnText, view: DerivedView, index: ViewIndex, hits: PhraseHits): void {
     const text = view.text;
+    const { byKey, starts } = index;
     for (let i = 0; i < text.length; i++) {
-      const single = index.get(viewKey(text, i, false));
-      const pair = i + 1 < text.length ? index.get(viewKey(text, i, true)) : undefined;
+      if (starts[text.charCodeAt(i)] === 0) continue;
+      const single = byKey.get(viewKey(text, i, false));
+      const pair = i + 1 < text.length ? byKey.get(viewKey(text, i, true)) : undefined;
       if (single) this.addViewHits(turn, view, single, i, hits);
       if (pair) this.addViewHits(turn, view, pair, i, hits);
     }
