@@ -267,7 +267,8 @@ export class PhraseIndex {
 
   /** Records `phrase` if its words follow from token `first` on. */
   private tryPhrase(phrase: TokenPhrase, tokens: Token[], first: number, hits: PhraseHits): void {
-    if (isFull(hits, phrase.id)) return;
+    // Most candidates fail on their words: those are checked before the hit list (addHit
+    // itself keeps a full list as it is).
     const { words } = phrase;
     if (first + words.length > tokens.length) return;
     for (let w = 1; w < words.length; w++) {
@@ -313,7 +314,7 @@ export class PhraseIndex {
   ): void {
     const text = view.text;
     for (const phrase of candidates) {
-      if (isFull(hits, phrase.id) || !text.startsWith(phrase.text, i)) continue;
+      if (!text.startsWith(phrase.text, i) || isFull(hits, phrase.id)) continue;
       const normalisedStart = view.toNormalised[i];
       const normalisedEnd = view.toNormalised[i + phrase.text.length - 1] + 1;
       const span = turn.originalSpan(normalisedStart, normalisedEnd);
