@@ -31,9 +31,13 @@ export class RegexPrefilters {
   /** Regex ids reading each subject. */
   private readonly members: number[][] = [[], [], [], []];
 
+  /** `regexes[i].id` must be `i` (as the rule-set loader numbers them). */
   constructor(regexes: readonly CompiledRegex[]) {
     this.subjects = new Int8Array(regexes.length).fill(ALWAYS);
     const entries: LiteralEntry[][] = [[], [], [], []];
+    regexes.forEach((regex, position) => {
+      if (regex.id !== position) throw new Error(`regex ids must be positions (${regex.id})`);
+    });
     for (const regex of regexes) {
       const { prefilter } = regex;
       if (prefilter === null || prefilter.literals.some((literal) => literal === '')) continue;
