@@ -63,6 +63,8 @@ export class CompiledRuleSet {
   private readonly triggerRegexPositions: number[][] = [];
   /** Each rule's `when.counts` as pairs, read once instead of per turn. */
   private readonly countConditions: CountCondition[][];
+  /** 1 where a rule has speaker, flag or count conditions (`appliesTo` has something to test). */
+  private readonly conditional: Uint8Array;
   private readonly prefilters: RegexPrefilters;
 
   constructor(
@@ -84,6 +86,14 @@ export class CompiledRuleSet {
     this.byId = new Map(rules.map((r) => [r.definition.id, r]));
     this.countConditions = this.ordered.map(
       (rule) => Object.entries(rule.definition.when.counts) as CountCondition[],
+    );
+    this.conditional = Uint8Array.from(this.ordered, ({ definition }, position) =>
+      definition.speakers !== null ||
+      definition.when.flags.length > 0 ||
+      definition.when.notFlags.length > 0 ||
+      this.countConditions[position].length > 0
+        ? 1
+        : 0,
     );
     this.prefilters = new RegexPrefilters(regexes);
     this.untriggered = new Uint8Array(this.ordered.length);
@@ -151,8 +161,16 @@ export class CompiledRuleSet {
       if (candidates[position] === 0) continue;
       const rule = ordered[position];
       const { definition } = rule;
-      const counts = this.countConditions[position];
-      if (!appliesTo(definition, counts, turn.speakerType, flags, conversation.categoryCounts)) {
+      if (
+        this.conditional[position] === 1 &&
+        !appliesTo(
+          definition,
+          this.countConditions[position],
+          turn.speakerType,
+          flags,
+          conversation.categoryCounts,
+        )
+      ) {
         continue;
       }
       const matches = firingMatches(rule, scope);
