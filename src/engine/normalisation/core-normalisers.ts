@@ -91,19 +91,26 @@ function unicodeFold(input: MappedText): MappedText {
 
 const HAS_HOMOGLYPH = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`);
 
+/** Homoglyph code units (all in the BMP, below U+2200) -> their Latin letter. */
+const HOMOGLYPH_BY_CODE: readonly (string | undefined)[] = (() => {
+  const table: (string | undefined)[] = [];
+  for (const [char, latin] of Object.entries(HOMOGLYPHS)) table[char.charCodeAt(0)] = latin;
+  return table;
+})();
+
 function homoglyphFold(input: MappedText): MappedText {
   const { text, map } = input;
   if (!HAS_HOMOGLYPH.test(text)) return input;
-  let changed = false;
-  const chars = text.split('');
-  for (let i = 0; i < chars.length; i++) {
-    const latin = HOMOGLYPHS[chars[i]];
-    if (latin !== undefined) {
-      chars[i] = latin;
-      changed = true;
-    }
+  // One letter for one letter: the map stays; unchanged runs are copied as slices.
+  let out = '';
+  let runStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const latin = HOMOGLYPH_BY_CODE[text.charCodeAt(i)];
+    if (latin === undefined) continue;
+    out += text.slice(runStart, i) + latin;
+    runStart = i + 1;
   }
-  return changed ? { text: chars.join(''), map } : input;
+  return { text: out + text.slice(runStart), map };
 }
 
 /**
@@ -114,6 +121,8 @@ function hangulCompose(input: MappedText): MappedText {
   const { text, map } = input;
   if (!/[\u314f-\u3163]/.test(text)) return input;
   const out = new MappedTextBuilder(text.length);
+  // Characters between composed syllables are copied in runs.
+  let runStart = 0;
   let i = 0;
   while (i < text.length) {
     const initial = text[i];
@@ -138,14 +147,16 @@ function hangulCompose(input: MappedText): MappedText {
       }
       const syllable = composeSyllable(initial, vowel, final);
       if (syllable) {
+        out.pushSlice(text, map, runStart, i);
         out.push(syllable, map[i]);
         i = next;
+        runStart = i;
         continue;
       }
     }
-    out.push(text[i], map[i]);
     i++;
   }
+  out.pushSlice(text, map, runStart, text.length);
   return out.build(map[text.length]);
 }
 
@@ -162,13 +173,17 @@ const isLetter = (char: string | undefined): boolean => {
   return /\p{L}/u.test(char);
 };
 const isDigit = (char: string | undefined): boolean => !!char && char >= '0' && char <= '9';
-const isWordChar = (char: string | undefined): boolean => {
-  if (!char) return false;
-  const code = char.charCodeAt(0);
-  if (code < 0x80) return isAsciiLetter(code) || isAsciiDigit(code) || LEET[char] !== undefined;
+const isWordChar = (char: string | undefined): boolean => !!char && isWordCode(char.charCodeAt(0));
+/** Code units LEET reads as letters (every LEET key is one UTF-16 unit). */
+const LEET_CODES = new Uint8Array(0x10000);
+for (const char of Object.keys(LEET)) LEET_CODES[char.charCodeAt(0)] = 1;
+const isLeetCode = (code: number): boolean => LEET_CODES[code] === 1;
+/** `isWordChar` of one UTF-16 unit, by its code (no one-character string per test). */
+function isWordCode(code: number): boolean {
+  if (code < 0x80) return isAsciiLetter(code) || isAsciiDigit(code) || isLeetCode(code);
   if (isHangulSyllable(code)) return true;
-  return LEET[char] !== undefined || /[\p{L}\p{N}]/u.test(char);
-};
+  return isLeetCode(code) || /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
+}
 
 /**
  * Reads digits and symbols as letters inside words: "k1ll", "h4te", "$uicide", "sh!t".
@@ -179,32 +194,38 @@ function leetspeakFold(input: MappedText): MappedText {
   const { text, map } = input;
   if (!/[0-9@$!|€]/.test(text)) return input;
   // Words are found on the text itself (folding keeps word characters word characters);
-  // only words holding a leet character are copied out and folded.
-  let chars: string[] | null = null;
-  let changed = false;
+  // only words holding a leet character are copied out and folded, the rest is copied in runs.
+  let folded = '';
+  let copyFrom = 0;
   let i = 0;
   while (i < text.length) {
-    if (!isWordChar(text[i])) {
+    if (!isWordCode(text.charCodeAt(i))) {
       i++;
       continue;
     }
     let end = i;
     let hasLeet = false;
-    while (end < text.length && isWordChar(text[end])) {
-      if (LEET[text[end]] !== undefined) hasLeet = true;
+    while (end < text.length && isWordCode(text.charCodeAt(end))) {
+      if (isLeetCode(text.charCodeAt(end))) hasLeet = true;
       end++;
     }
     if (hasLeet) {
-      chars ??= text.split('');
-      if (foldWord(chars, i, end)) changed = true;
+      const chars = text.slice(i, end).split('');
+      if (foldWord(chars)) {
+        folded += text.slice(copyFrom, i) + chars.join('');
+        copyFrom = end;
+      }
     }
     i = end;
   }
-  return changed && chars ? { text: chars.join(''), map } : input;
+  // One character for one character: the map stays.
+  return copyFrom > 0 ? { text: folded + text.slice(copyFrom), map } : input;
 }
 
-/** Folds leet characters of chars[start, end) in place; returns whether anything changed. */
-function foldWord(chars: string[], start: number, end: number): boolean {
+/** Folds the leet characters of one word in place; returns whether anything changed. */
+function foldWord(chars: string[]): boolean {
+  const start = 0;
+  const end = chars.length;
   let letters = 0;
   let digits = 0;
   for (let k = start; k < end; k++) {
@@ -335,28 +356,32 @@ function separatorJoin(input: MappedText): MappedText {
   const out = new MappedTextBuilder(text.length);
   let i = 0;
   let changed = false;
+  // Characters outside joined runs are copied in runs.
+  let copyFrom = 0;
   while (i < text.length) {
     if (!canStartRun(text, i)) {
-      out.push(text[i], map[i]);
       i++;
       continue;
     }
     const run = singleLetterRun(text, i);
     dropTrailingWord(text, run);
     if (run.letters.length >= 3) {
+      out.pushSlice(text, map, copyFrom, i);
       spelledWords(text, run).forEach((word, index) => {
         // Words of the run are kept apart by one space, mapped to the gap after the word before.
         if (index > 0) out.push(' ', map[word[0] - 1]);
         for (const position of word) out.push(text[position], map[position]);
       });
       i = run.end;
+      copyFrom = i;
       changed = true;
       continue;
     }
-    out.push(text[i], map[i]);
     i++;
   }
-  return changed ? out.build(map[text.length]) : input;
+  if (!changed) return input;
+  out.pushSlice(text, map, copyFrom, text.length);
+  return out.build(map[text.length]);
 }
 
 /**
@@ -470,7 +495,10 @@ function singleLetterRun(
 /** A letter three times in a row, by the same test the squeeze applies (no regex per turn). */
 function hasTripleLetter(text: string): boolean {
   for (let i = 2; i < text.length; i++) {
-    if (text[i] === text[i - 1] && text[i] === text[i - 2] && isLetter(text[i])) return true;
+    const code = text.charCodeAt(i);
+    if (code === text.charCodeAt(i - 1) && code === text.charCodeAt(i - 2) && isLetter(text[i])) {
+      return true;
+    }
   }
   return false;
 }
@@ -479,10 +507,15 @@ function squeezeRepeats(input: MappedText): MappedText {
   const { text, map } = input;
   if (!hasTripleLetter(text)) return input;
   const out = new MappedTextBuilder(text.length);
-  for (let i = 0; i < text.length; i++) {
-    if (i >= 2 && text[i] === text[i - 1] && text[i] === text[i - 2] && isLetter(text[i])) continue;
-    out.push(text[i], map[i]);
+  // Kept characters are copied in runs, each keeping its own offset.
+  let runStart = 0;
+  for (let i = 2; i < text.length; i++) {
+    if (text[i] === text[i - 1] && text[i] === text[i - 2] && isLetter(text[i])) {
+      out.pushSlice(text, map, runStart, i);
+      runStart = i + 1;
+    }
   }
+  out.pushSlice(text, map, runStart, text.length);
   return out.build(map[text.length]);
 }
 

@@ -51,9 +51,7 @@ export class TurnText {
 
   /** Letters and digits only (spaces and punctuation removed), for Hangul phrases. */
   get compact(): DerivedView {
-    this.compactView ??= deriveView(this.normalised.text, (char) =>
-      isLetterOrNumber(char) ? char : null,
-    );
+    this.compactView ??= buildCompactView(this.normalised.text);
     return this.compactView;
   }
 
@@ -191,13 +189,12 @@ function elongatedReading(
 }
 
 /** `/[\p{L}\p{N}]/u` for one UTF-16 unit, without the regex for ASCII and Hangul syllables. */
-function isLetterOrNumber(char: string): boolean {
-  const code = char.charCodeAt(0);
+function isLetterOrNumber(code: number): boolean {
   if (code < 0x80) {
     return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
   }
   if (isHangulSyllable(code)) return true;
-  return /[\p{L}\p{N}]/u.test(char);
+  return /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
 }
 
 /** Cheap pre-check for the doubled-letter regex: two equal code units in a row. */
@@ -206,17 +203,24 @@ function hasAdjacentPair(key: string): boolean {
   return false;
 }
 
-function deriveView(text: string, keep: (char: string) => string | null): DerivedView {
-  const chars: string[] = [];
-  const offsets: number[] = [];
+/** The letters and digits of `text`, copied in runs (no string per character). */
+function buildCompactView(text: string): DerivedView {
+  const offsets = new Int32Array(text.length + 1);
+  let kept = '';
+  let count = 0;
+  let runStart = -1;
   for (let i = 0; i < text.length; i++) {
-    const kept = keep(text[i]);
-    if (kept === null) continue;
-    chars.push(kept);
-    offsets.push(i);
+    if (isLetterOrNumber(text.charCodeAt(i))) {
+      if (runStart < 0) runStart = i;
+      offsets[count++] = i;
+    } else if (runStart >= 0) {
+      kept += text.slice(runStart, i);
+      runStart = -1;
+    }
   }
-  offsets.push(text.length);
-  return { text: chars.join(''), toNormalised: Int32Array.from(offsets) };
+  if (runStart >= 0) kept += text.slice(runStart);
+  offsets[count] = text.length;
+  return { text: kept, toNormalised: offsets.subarray(0, count + 1) };
 }
 
 /**

@@ -11,7 +11,6 @@ import type { DetectorHit, TextNormaliser } from '../plugin-registry/plugin-cont
 import type { PluginRegistry } from '../plugin-registry/plugin-registry';
 import type { CategoryId, SpeakerType } from '../taxonomy';
 import {
-  regexMayMatch,
   runRegex,
   type CompiledExpression,
   type CompiledRegex,
@@ -20,6 +19,7 @@ import {
 } from './expression-compiler';
 import type { Match, MatchResult } from './match';
 import type { PhraseHits, PhraseIndex } from './phrase-index';
+import { RegexPrefilters, type PrefilterStates } from './regex-prefilters';
 import type { RuleDefinition } from './rule-pack.types';
 
 /** A loaded, compiled rule set: evaluates turns; immutable once built (reload builds a new one). */
@@ -63,6 +63,9 @@ export class CompiledRuleSet {
   private readonly triggerRegexPositions: number[][] = [];
   /** Each rule's `when.counts` as pairs, read once instead of per turn. */
   private readonly countConditions: CountCondition[][];
+  /** 1 where a rule has speaker, flag or count conditions (`appliesTo` has something to test). */
+  private readonly conditional: Uint8Array;
+  private readonly prefilters: RegexPrefilters;
 
   constructor(
     readonly rulesVersion: string,
@@ -84,6 +87,15 @@ export class CompiledRuleSet {
     this.countConditions = this.ordered.map(
       (rule) => Object.entries(rule.definition.when.counts) as CountCondition[],
     );
+    this.conditional = Uint8Array.from(this.ordered, ({ definition }, position) =>
+      definition.speakers !== null ||
+      definition.when.flags.length > 0 ||
+      definition.when.notFlags.length > 0 ||
+      this.countConditions[position].length > 0
+        ? 1
+        : 0,
+    );
+    this.prefilters = new RegexPrefilters(regexes);
     this.untriggered = new Uint8Array(this.ordered.length);
     const byRegex = new Map<number, number[]>();
     this.ordered.forEach((rule, position) => {
@@ -139,13 +151,7 @@ export class CompiledRuleSet {
         .filter((flag) => flag.expiresAtTurn === null || flag.expiresAtTurn >= currentTurn)
         .map((flag) => flag.name),
     );
-    const scope = new Scope(
-      this.normalise(turn.text),
-      flags,
-      this.phrases,
-      this.regexes,
-      this.registry,
-    );
+    const scope = this.scope(turn.text, flags);
     const findings: Finding[] = [];
     const shadowFindings: Finding[] = [];
     const flagRequests: FlagRequest[] = [];
@@ -155,8 +161,16 @@ export class CompiledRuleSet {
       if (candidates[position] === 0) continue;
       const rule = ordered[position];
       const { definition } = rule;
-      const counts = this.countConditions[position];
-      if (!appliesTo(definition, counts, turn.speakerType, flags, conversation.categoryCounts)) {
+      if (
+        this.conditional[position] === 1 &&
+        !appliesTo(
+          definition,
+          this.countConditions[position],
+          turn.speakerType,
+          flags,
+          conversation.categoryCounts,
+        )
+      ) {
         continue;
       }
       const matches = firingMatches(rule, scope);
@@ -183,8 +197,18 @@ export class CompiledRuleSet {
     const rule = this.byId.get(ruleId);
     if (!rule) throw new Error(`unknown rule ${ruleId}`);
     const flags = new Set(rule.definition.when.flags);
-    const scope = new Scope(this.normalise(text), flags, this.phrases, this.regexes, this.registry);
-    return firingMatches(rule, scope) !== null;
+    return firingMatches(rule, this.scope(text, flags)) !== null;
+  }
+
+  private scope(text: string, flags: ReadonlySet<string>): Scope {
+    return new Scope(
+      this.normalise(text),
+      flags,
+      this.phrases,
+      this.regexes,
+      this.prefilters,
+      this.registry,
+    );
   }
 }
 
@@ -255,18 +279,18 @@ class Scope implements TurnScope {
   private readonly detectorCache = new Map<string, readonly DetectorHit[]>();
   /** Per regex id: undefined = not run yet. */
   private readonly regexCache: (MatchResult | undefined)[];
-  /** Per regex id: 0 = not tested yet, 1 = may match, 2 = cannot match. */
-  private readonly mayMatchCache: Uint8Array;
+  private readonly mayMatchStates: PrefilterStates;
 
   constructor(
     readonly text: TurnText,
     readonly flags: ReadonlySet<string>,
     private readonly phrases: PhraseIndex,
     private readonly regexes: readonly CompiledRegex[],
+    private readonly prefilters: RegexPrefilters,
     private readonly registry: PluginRegistry,
   ) {
     this.regexCache = new Array<MatchResult | undefined>(regexes.length);
-    this.mayMatchCache = new Uint8Array(regexes.length);
+    this.mayMatchStates = prefilters.states();
   }
 
   phraseHits(): PhraseHits {
@@ -304,11 +328,6 @@ class Scope implements TurnScope {
   }
 
   regexMayMatch(regexId: number): boolean {
-    let state = this.mayMatchCache[regexId];
-    if (state === 0) {
-      state = regexMayMatch(this.regexes[regexId], this.text) ? 1 : 2;
-      this.mayMatchCache[regexId] = state;
-    }
-    return state === 1;
+    return this.prefilters.mayMatch(regexId, this.text, this.mayMatchStates);
   }
 }

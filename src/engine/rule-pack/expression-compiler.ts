@@ -3,7 +3,7 @@ import type { TurnText } from '../normalisation/turn-text';
 import { compileLinearRegex, type LinearRegex } from './linear-regex';
 import { MAX_MATCHES, NO_SPANS, type Match, type MatchResult } from './match';
 import type { PhraseHits, PhraseIndex } from './phrase-index';
-import { literalPrefilter, type LiteralPrefilter } from './regex-literals';
+import { requiredLiterals, type RegexLiterals } from './regex-literals';
 import type { Expression, FactCondition } from './rule-pack.types';
 
 /**
@@ -31,14 +31,17 @@ export type CompiledRegex = {
   pattern: string;
   regex: LinearRegex;
   raw: boolean;
-  /** Skips the regex on turns holding none of its required literals (null: always runs). */
-  prefilter: LiteralPrefilter | null;
+  /**
+   * Required literals: the regex is skipped on turns holding none of them (null: always runs).
+   * `RegexPrefilters` tests them for all regexes of a rule set at once.
+   */
+  prefilter: RegexLiterals | null;
 };
 
 /** Compiles a rule regex (throws RE2's message when the pattern is not valid RE2). */
 export function compileRuleRegex(id: number, pattern: string, raw: boolean): CompiledRegex {
   const regex = compileLinearRegex(pattern);
-  return { id, pattern, regex, raw, prefilter: literalPrefilter(pattern) };
+  return { id, pattern, regex, raw, prefilter: requiredLiterals(pattern) };
 }
 
 export type ExpressionResolver = {
@@ -192,16 +195,21 @@ function phraseMatcher(ids: number[]): CompiledExpression {
     // A turn hits few phrases; a list can hold hundreds: walk whichever side is smaller.
     if (hits.size < wanted.size) {
       for (const id of scope.phraseHitIds()) {
-        if (wanted.has(id)) (found ??= []).push(...(hits.get(id) ?? []));
+        if (wanted.has(id)) found = appendAll(found, hits.get(id));
       }
     } else {
-      for (const id of ids) {
-        const matches = hits.get(id);
-        if (matches) (found ??= []).push(...matches);
-      }
+      for (const id of ids) found = appendAll(found, hits.get(id));
     }
     return found;
   };
+}
+
+/** `found` with `matches` appended (created on the first matches; unchanged when none). */
+function appendAll(found: Match[] | null, matches: readonly Match[] | undefined): Match[] | null {
+  if (matches === undefined) return found;
+  const into = found ?? [];
+  for (let i = 0; i < matches.length; i++) into.push(matches[i]);
+  return into;
 }
 
 function nearMatcher(
@@ -272,17 +280,9 @@ function factHolds(hit: DetectorHit, condition: FactCondition): boolean {
   }
 }
 
-/** Whether a rule regex can match the turn: its prefilter passes (or it has none). */
-export function regexMayMatch(compiled: CompiledRegex, text: TurnText): boolean {
-  const { prefilter } = compiled;
-  if (!prefilter) return true;
-  const subject = compiled.raw ? text.original : text.normalised.text;
-  return prefilter.test(prefilter.lowerCase ? text.lowerCased(compiled.raw) : subject);
-}
-
 /**
  * Runs one rule regex over the normalised (or original) text and maps matches back. Callers
- * check `regexMayMatch` first (the per-turn scope caches it for rule triggers).
+ * check its prefilter first (`RegexPrefilters`, through the per-turn scope).
  */
 export function runRegex(compiled: CompiledRegex, text: TurnText): MatchResult {
   const subject = compiled.raw ? text.original : text.normalised.text;

@@ -10,9 +10,17 @@ import { MAX_MATCHES, type Match } from './match';
  * choseong phrases over the consonant-abbreviation view.
  */
 
-type Word = { text: string; prefix: boolean };
+/** `id`: the word's vocabulary id (exact words; -1 for a prefix). */
+type Word = { text: string; prefix: boolean; id: number };
 type TokenPhrase = { id: number; words: Word[] };
 type ViewPhrase = { id: number; text: string };
+/** View phrases by their first two characters (one-character phrases by that character). */
+type ViewIndex = {
+  byKey: Map<number, ViewPhrase[]>;
+  /** First characters of the keys: a view position starting with any other needs no lookup. */
+  starts: Uint8Array;
+};
+const viewIndex = (): ViewIndex => ({ byKey: new Map(), starts: new Uint8Array(0x10000) });
 
 export type PhraseHits = Map<number, Match[]>;
 
@@ -22,14 +30,28 @@ const SPACELESS_SCRIPT = /[\uac00-\ud7a3\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]
 /** Prefix phrases are looked up by this many leading characters. */
 const PREFIX_KEY = 3;
 
+/** Token vocabulary ids: not looked up yet, and a reading no phrase word has. */
+const UNKNOWN_WORD = -2;
+const NOT_A_WORD = -1;
+
+/** A cheap 16-bit hash of a reading's first two code units (prefix-key pre-check). */
+const startHash = (text: string): number =>
+  ((text.charCodeAt(0) << 5) ^ text.charCodeAt(1)) & 0xffff;
+
 export class PhraseIndex {
   private readonly ids = new Map<string, number>();
-  private readonly exactFirst = new Map<string, TokenPhrase[]>();
   /**
-   * Phrases whose first two words are both exact, by first then second word: common first
+   * Every exact word of every word phrase, by id: a token is looked up here once per reading,
+   * and the indexes below are read by that id (no string keys per phrase lookup).
+   */
+  private readonly vocabulary = new Map<string, number>();
+  /** Phrases by their exact first word's id (those not in `exactPair`). */
+  private readonly exactFirst: (TokenPhrase[] | undefined)[] = [];
+  /**
+   * Phrases whose first two words are both exact, by first then second word id: common first
    * words ("i", "you", "나") start hundreds of phrases, the pair narrows them to a handful.
    */
-  private readonly exactPair = new Map<string, Map<string, TokenPhrase[]>>();
+  private readonly exactPair: (Map<number, TokenPhrase[]> | undefined)[] = [];
   /**
    * Phrases whose first word is a prefix (`kill*`), by the first PREFIX_KEY characters of that
    * prefix (shorter prefixes by the whole prefix): one lookup per token instead of one per
@@ -38,15 +60,22 @@ export class PhraseIndex {
   private readonly prefixFirst = new Map<string, TokenPhrase[]>();
   /** Lengths of prefix first words shorter than PREFIX_KEY (each needs its own lookup). */
   private readonly shortPrefixLengths: number[] = [];
+  /** `startHash` of every prefix key: most readings need no key slice or lookup at all. */
+  private readonly prefixStarts = new Uint8Array(0x10000);
   /**
    * First UTF-16 unit of every word phrase's first word: a token starting with anything else
    * (most Hangul tokens: Hangul phrases live in the view index) needs no word lookups at all.
    */
   private readonly wordStarts = new Uint8Array(0x10000);
-  /** View phrases by their first two characters (one-character phrases by that character). */
-  private readonly hangulFirst = new Map<number, ViewPhrase[]>();
-  private readonly choseongFirst = new Map<number, ViewPhrase[]>();
+  private readonly hangulFirst = viewIndex();
+  private readonly choseongFirst = viewIndex();
   private count = 0;
+  /**
+   * Per-turn scratch of `matchWords` (synchronous, never re-entered): the vocabulary id of each
+   * token's key and alt reading, looked up on first use.
+   */
+  private keyIds = new Int32Array(64);
+  private altIds = new Int32Array(64);
 
   constructor(private readonly normalisers: readonly TextNormaliser[]) {}
 
@@ -71,18 +100,19 @@ export class PhraseIndex {
         if (length < PREFIX_KEY && !this.shortPrefixLengths.includes(length)) {
           this.shortPrefixLengths.push(length);
         }
+        if (length >= PREFIX_KEY) this.prefixStarts[startHash(first.text)] = 1;
         push(this.prefixFirst, first.text.slice(0, PREFIX_KEY), entry);
       } else if (compiled.words.length > 1 && !compiled.words[1].prefix) {
-        let bySecond = this.exactPair.get(first.text);
-        if (!bySecond) this.exactPair.set(first.text, (bySecond = new Map()));
-        push(bySecond, compiled.words[1].text, entry);
-      } else push(this.exactFirst, first.text, entry);
+        const bySecond = (this.exactPair[first.id] ??= new Map());
+        push(bySecond, compiled.words[1].id, entry);
+      } else (this.exactFirst[first.id] ??= []).push(entry);
     } else {
       const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
-      push(index, viewKey(compiled.text, 0, compiled.text.length >= 2), {
+      push(index.byKey, viewKey(compiled.text, 0, compiled.text.length >= 2), {
         id,
         text: compiled.text,
       });
+      index.starts[compiled.text.charCodeAt(0)] = 1;
     }
     return id;
   }
@@ -107,23 +137,34 @@ export class PhraseIndex {
     for (const raw of phrase.trim().split(/\s+/)) {
       const prefix = raw.endsWith('*');
       const tokens = new TurnText(prefix ? raw.slice(0, -1) : raw, this.normalisers).tokens;
-      tokens.forEach((token, index) =>
-        words.push({ text: token.key, prefix: prefix && index === tokens.length - 1 }),
-      );
+      tokens.forEach((token, index) => {
+        const isPrefix = prefix && index === tokens.length - 1;
+        words.push({
+          text: token.key,
+          prefix: isPrefix,
+          id: isPrefix ? -1 : this.wordId(token.key),
+        });
+      });
     }
     if (words.length === 0) return null;
     const key = `w:${words.map((w) => w.text + (w.prefix ? '*' : '')).join(' ')}`;
     return { kind: 'words', key, words };
   }
 
+  private wordId(word: string): number {
+    let id = this.vocabulary.get(word);
+    if (id === undefined) this.vocabulary.set(word, (id = this.vocabulary.size));
+    return id;
+  }
+
   /** All phrase matches in the turn, by phrase id. */
   match(turn: TurnText): PhraseHits {
     const hits: PhraseHits = new Map();
     this.matchWords(turn, hits);
-    if (this.hangulFirst.size > 0 && SPACELESS_SCRIPT.test(turn.normalised.text)) {
+    if (this.hangulFirst.byKey.size > 0 && SPACELESS_SCRIPT.test(turn.normalised.text)) {
       this.matchView(turn, turn.compact, this.hangulFirst, hits);
     }
-    if (this.choseongFirst.size > 0) {
+    if (this.choseongFirst.byKey.size > 0) {
       const view = turn.choseong;
       if (view) this.matchView(turn, view, this.choseongFirst, hits);
     }
@@ -133,6 +174,7 @@ export class PhraseIndex {
   private matchWords(turn: TurnText, hits: PhraseHits): void {
     const tokens = turn.tokens;
     const starts = this.wordStarts;
+    this.resetWordIds(tokens.length);
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i];
       if (
@@ -141,35 +183,64 @@ export class PhraseIndex {
       ) {
         continue;
       }
-      this.tryCandidates(this.exactFirst.get(token.key), tokens, i, hits);
-      if (token.alt !== null) this.tryCandidates(this.exactFirst.get(token.alt), tokens, i, hits);
-      if (i + 1 < tokens.length) this.tryPairs(token, tokens[i + 1], tokens, i, hits);
+      const keyId = this.keyId(tokens, i);
+      const altId = this.altId(tokens, i);
+      if (keyId >= 0) this.tryCandidates(this.exactFirst[keyId], tokens, i, hits);
+      if (altId >= 0) this.tryCandidates(this.exactFirst[altId], tokens, i, hits);
+      if (i + 1 < tokens.length) {
+        if (keyId >= 0) this.trySecond(this.exactPair[keyId], tokens, i, hits);
+        if (altId >= 0) this.trySecond(this.exactPair[altId], tokens, i, hits);
+      }
       this.tryPrefixes(token.key, tokens, i, hits);
       if (token.alt !== null) this.tryPrefixes(token.alt, tokens, i, hits);
     }
   }
 
-  private tryPairs(token: Token, next: Token, tokens: Token[], first: number, hits: PhraseHits) {
-    this.trySecond(this.exactPair.get(token.key), next, tokens, first, hits);
-    if (token.alt !== null)
-      this.trySecond(this.exactPair.get(token.alt), next, tokens, first, hits);
+  private resetWordIds(count: number): void {
+    if (this.keyIds.length < count) {
+      this.keyIds = new Int32Array(count * 2);
+      this.altIds = new Int32Array(count * 2);
+    }
+    this.keyIds.fill(UNKNOWN_WORD, 0, count);
+    this.altIds.fill(UNKNOWN_WORD, 0, count);
   }
 
+  private keyId(tokens: Token[], index: number): number {
+    let id = this.keyIds[index];
+    if (id === UNKNOWN_WORD) {
+      id = this.vocabulary.get(tokens[index].key) ?? NOT_A_WORD;
+      this.keyIds[index] = id;
+    }
+    return id;
+  }
+
+  private altId(tokens: Token[], index: number): number {
+    let id = this.altIds[index];
+    if (id === UNKNOWN_WORD) {
+      const alt = tokens[index].alt;
+      id = alt === null ? NOT_A_WORD : (this.vocabulary.get(alt) ?? NOT_A_WORD);
+      this.altIds[index] = id;
+    }
+    return id;
+  }
+
+  /** Phrases whose first two words are exact, the first one read at token `first`. */
   private trySecond(
-    bySecond: Map<string, TokenPhrase[]> | undefined,
-    next: Token,
+    bySecond: Map<number, TokenPhrase[]> | undefined,
     tokens: Token[],
     first: number,
     hits: PhraseHits,
   ): void {
     if (!bySecond) return;
-    this.tryCandidates(bySecond.get(next.key), tokens, first, hits);
-    if (next.alt !== null) this.tryCandidates(bySecond.get(next.alt), tokens, first, hits);
+    const keyId = this.keyId(tokens, first + 1);
+    if (keyId >= 0) this.tryCandidates(bySecond.get(keyId), tokens, first, hits);
+    const altId = this.altId(tokens, first + 1);
+    if (altId >= 0) this.tryCandidates(bySecond.get(altId), tokens, first, hits);
   }
 
   /** Phrases whose first word is a prefix of `reading` (the token's key or its alt). */
   private tryPrefixes(reading: string, tokens: Token[], first: number, hits: PhraseHits): void {
-    if (reading.length >= PREFIX_KEY) {
+    if (reading.length >= PREFIX_KEY && this.prefixStarts[startHash(reading)] !== 0) {
       const candidates = this.prefixFirst.get(reading.slice(0, PREFIX_KEY));
       if (candidates) {
         for (const phrase of candidates) {
@@ -196,11 +267,12 @@ export class PhraseIndex {
 
   /** Records `phrase` if its words follow from token `first` on. */
   private tryPhrase(phrase: TokenPhrase, tokens: Token[], first: number, hits: PhraseHits): void {
-    if (isFull(hits, phrase.id)) return;
+    // Most candidates fail on their words: those are checked before the hit list (addHit
+    // itself keeps a full list as it is).
     const { words } = phrase;
     if (first + words.length > tokens.length) return;
     for (let w = 1; w < words.length; w++) {
-      if (!wordMatches(words[w], tokens[first + w])) return;
+      if (!this.wordMatches(words[w], tokens, first + w)) return;
     }
     const last = tokens[first + words.length - 1];
     addHit(hits, phrase.id, {
@@ -211,16 +283,23 @@ export class PhraseIndex {
     });
   }
 
-  private matchView(
-    turn: TurnText,
-    view: DerivedView,
-    index: Map<number, ViewPhrase[]>,
-    hits: PhraseHits,
-  ): void {
+  private wordMatches(word: Word, tokens: Token[], index: number): boolean {
+    if (word.prefix) {
+      const token = tokens[index];
+      return (
+        token.key.startsWith(word.text) || (token.alt !== null && token.alt.startsWith(word.text))
+      );
+    }
+    return this.keyId(tokens, index) === word.id || this.altId(tokens, index) === word.id;
+  }
+
+  private matchView(turn: TurnText, view: DerivedView, index: ViewIndex, hits: PhraseHits): void {
     const text = view.text;
+    const { byKey, starts } = index;
     for (let i = 0; i < text.length; i++) {
-      const single = index.get(viewKey(text, i, false));
-      const pair = i + 1 < text.length ? index.get(viewKey(text, i, true)) : undefined;
+      if (starts[text.charCodeAt(i)] === 0) continue;
+      const single = byKey.get(viewKey(text, i, false));
+      const pair = i + 1 < text.length ? byKey.get(viewKey(text, i, true)) : undefined;
       if (single) this.addViewHits(turn, view, single, i, hits);
       if (pair) this.addViewHits(turn, view, pair, i, hits);
     }
@@ -235,7 +314,7 @@ export class PhraseIndex {
   ): void {
     const text = view.text;
     for (const phrase of candidates) {
-      if (isFull(hits, phrase.id) || !text.startsWith(phrase.text, i)) continue;
+      if (!text.startsWith(phrase.text, i) || isFull(hits, phrase.id)) continue;
       const normalisedStart = view.toNormalised[i];
       const normalisedEnd = view.toNormalised[i + phrase.text.length - 1] + 1;
       const span = turn.originalSpan(normalisedStart, normalisedEnd);
@@ -260,15 +339,6 @@ const viewKey = (text: string, at: number, pair: boolean): number =>
 function isFull(hits: PhraseHits, id: number): boolean {
   const list = hits.get(id);
   return list !== undefined && list.length >= MAX_MATCHES;
-}
-
-function wordMatches(word: Word, token: Token): boolean {
-  if (word.prefix) {
-    return (
-      token.key.startsWith(word.text) || (token.alt !== null && token.alt.startsWith(word.text))
-    );
-  }
-  return token.key === word.text || token.alt === word.text;
 }
 
 function push<K, T>(map: Map<K, T[]>, key: K, value: T): void {

@@ -385,26 +385,3 @@ class Parser {
     return { exact: this.charSet(chars), required: null };
   }
 }
-
-/** A cheap test that must pass before a regex is worth running on a subject. */
-export type LiteralPrefilter = {
-  /** Test `lowerCase` subjects lower-cased (`TurnText.lowerCased`). */
-  readonly lowerCase: boolean;
-  /** Whether any required literal occurs in the subject. */
-  readonly test: (subject: string) => boolean;
-};
-
-/** The prefilter of a rule regex, or null when it has no useful required literals. */
-export function literalPrefilter(pattern: string): LiteralPrefilter | null {
-  const found = requiredLiterals(pattern);
-  if (found === null) return null;
-  const escape = (literal: string) => literal.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-  const { literals } = found;
-  // Single characters as one class; otherwise an alternation of plain literals (no
-  // quantifiers, so V8 scans it with its literal quick checks and cannot backtrack).
-  const source = literals.every((literal) => literal.length === 1)
-    ? `[${literals.map(escape).join('')}]`
-    : literals.map(escape).join('|');
-  const matcher = new RegExp(source);
-  return { lowerCase: found.lowerCase, test: (subject) => matcher.test(subject) };
-}

@@ -1,8 +1,15 @@
 import { TurnText } from '../normalisation/turn-text';
-import { compileRuleRegex, regexMayMatch, runRegex } from './expression-compiler';
+import { compileRuleRegex, runRegex, type CompiledRegex } from './expression-compiler';
+import { RegexPrefilters } from './regex-prefilters';
+
+/** The prefilter answer of one regex on its own (as the only regex of a set, id 0). */
+function regexMayMatch(compiled: CompiledRegex, turn: TurnText): boolean {
+  const prefilters = new RegexPrefilters([{ ...compiled, id: 0 }]);
+  return prefilters.mayMatch(0, turn, prefilters.states());
+}
 
 /**
- * The rule set skips a regex (and the rules it triggers) when `regexMayMatch` says no, so it
+ * The rule set skips a regex (and the rules it triggers) when its prefilter says no, so it
  * must never say no on a turn the regex matches: whichever text the regex reads (original or
  * normalised), however the turn is cased, and on long turns too (those run on re2js).
  */
@@ -44,5 +51,43 @@ describe('regexMayMatch on real turns', () => {
     const compiled = compileRuleRegex(0, '(?i)(^|[^a-z])unalive', false);
     expect(regexMayMatch(compiled, new TurnText('I want to UNALIVE myself'))).toBe(true);
     expect(regexMayMatch(compiled, new TurnText('a quiet afternoon'))).toBe(false);
+  });
+});
+
+/**
+ * A rule set answers all its regexes from shared scans (one per subject, or one for both cases
+ * of a text already lower-case): each answer must be the one the regex gets on its own.
+ */
+describe('RegexPrefilters over many regexes', () => {
+  const specs: [string, boolean][] = [
+    ['(?i)\\bsister\\b', false],
+    ['(?i)(^|[^a-z])unalive', true],
+    ['kill (him|her)\\b', false],
+    ['Kill (him|her)', true],
+    ['(?i)dan mode', false],
+    ['\\d{6,}', false],
+  ];
+  const compiled = specs.map(([pattern, raw], id) => compileRuleRegex(id, pattern, raw));
+  const texts = [
+    'i will kill him, my sister said',
+    'Kill her now, SISTER',
+    'enable DAN MODE and unalive',
+    'you are in dan mode, unalive yourself',
+    'nothing to see here 1234567',
+  ];
+
+  it('gives every regex the answer of its own prefilter, on lower- and mixed-case turns', () => {
+    const together = new RegexPrefilters(compiled);
+    for (const text of texts) {
+      const turn = new TurnText(text);
+      const states = together.states();
+      for (const regex of compiled) {
+        expect({
+          text,
+          pattern: regex.pattern,
+          mayMatch: together.mayMatch(regex.id, turn, states),
+        }).toEqual({ text, pattern: regex.pattern, mayMatch: regexMayMatch(regex, turn) });
+      }
+    }
   });
 });
