@@ -41,6 +41,8 @@ describe('core normalisers', () => {
     ['私は14歳です', '私は14歳です'],
     ['我14岁', '我14岁'],
     ['s3x', 'sex'],
+    ['die!!', 'die!!'],
+    ['you!!!', 'you!!!'],
   ])('core.leetspeak reads %s as %s', (input, expected) => {
     expect(run('core.leetspeak', input).text).toBe(expected);
   });
@@ -134,6 +136,40 @@ describe('core normalisers', () => {
     expect(turn.normalised.map).toHaveLength(turn.normalised.text.length + 1);
   });
 
+  it.each([
+    ['d13', 'die'],
+    ['di3', 'die'],
+    ['ki11', 'kill'],
+    ['kiII', 'kill'],
+    ['kiIl', 'kill'],
+  ])('gives %s, a disguise the leetspeak fold keeps, the reading %s for matching', (text, alt) => {
+    expect(new TurnText(text).tokens[0].alt).toBe(alt);
+  });
+
+  it.each(['KILL', 'iPhone', '14yo', 'b12', 'kill', 'McDonald'])(
+    'gives %s no disguised reading (capitals, number-first words, 2 and 6 are not disguises)',
+    (text) => {
+      expect(new TurnText(text).tokens[0].alt).toBeNull();
+    },
+  );
+
+  it.each([
+    ['i want to kill my self', 'i want to kill myself'],
+    ['hurt your selves', 'hurt yourselves'],
+    ['my self-esteem is low', 'my self-esteem is low'],
+    ['my selfie', 'my selfie'],
+  ])('core.reflexive-join reads %s as %s', (input, expected) => {
+    expect(run('core.reflexive-join', input).text).toBe(expected);
+  });
+
+  it('core.reflexive-join keeps the offset map pointing into the original text', () => {
+    const original = 'kill my self now';
+    const turn = new TurnText(original);
+    const start = turn.normalised.text.indexOf('myself');
+    const span = turn.originalSpan(start, start + 'myself'.length);
+    expect(original.slice(span.start, span.end)).toBe('my self');
+  });
+
   it('gives elongated words a single-letter reading for matching', () => {
     const [token] = new TurnText('diiiiie').tokens;
     expect([token.key, token.alt]).toEqual(['diie', 'die']);
@@ -170,6 +206,7 @@ describe('core normalisers', () => {
       'core.masked-vowel',
       'core.separators',
       'core.squeeze',
+      'core.reflexive-join',
     ]);
     expect(normalised('ＳＨ！Ｔ')).toBe('shit');
   });

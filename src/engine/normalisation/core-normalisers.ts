@@ -248,16 +248,18 @@ function foldWord(chars: string[]): boolean {
   let leadingDigits = 0;
   while (start + leadingDigits < end && isDigit(chars[start + leadingDigits])) leadingDigits++;
   if (leadingDigits > 1 || (leadingDigits === 1 && letters < 3)) return false;
+  // A run of "!" ending the word is punctuation ("die!!", "you!!!"), never letters.
+  let foldEnd = end;
+  while (foldEnd > start && chars[foldEnd - 1] === '!') foldEnd--;
   let changed = false;
-  for (let k = start; k < end; k++) {
+  for (let k = start; k < foldEnd; k++) {
     const char = chars[k];
     const letter = LEET[char];
     if (letter === undefined) continue;
     const before = k > start ? chars[k - 1] : undefined;
-    const after = k + 1 < end ? chars[k + 1] : undefined;
+    const after = k + 1 < foldEnd ? chars[k + 1] : undefined;
     const symbol = !isDigit(char);
-    // Symbols need a letter on both sides, or must start the word ("$uicide", "@ss");
-    // a trailing "!" is punctuation.
+    // Symbols need a letter on both sides, or must start the word ("$uicide", "@ss").
     const fold = symbol
       ? (k === start && isWordChar(after)) || (isWordChar(before) && isWordChar(after))
       : isWordChar(before) || isWordChar(after);
@@ -519,6 +521,30 @@ function squeezeRepeats(input: MappedText): MappedText {
   return out.build(map[text.length]);
 }
 
+/** A reflexive pronoun written in two words: "my self", "your selves", "him self". */
+const SPLIT_REFLEXIVE = /\b(?:my|your|him|her|it|our|them) (?:self|selves)\b/g;
+
+/**
+ * Joins a reflexive pronoun split in two ("kill my self" -> "kill myself"), so phrases written
+ * with the one-word form match. "my self-esteem" is a compound and stays as written.
+ */
+function reflexiveJoin(input: MappedText): MappedText {
+  const { text, map } = input;
+  if (!text.includes(' sel')) return input;
+  let out: MappedTextBuilder | null = null;
+  let copyFrom = 0;
+  for (const match of text.matchAll(SPLIT_REFLEXIVE)) {
+    if (text[match.index + match[0].length] === '-') continue;
+    const space = match.index + match[0].indexOf(' ');
+    out ??= new MappedTextBuilder(text.length);
+    out.pushSlice(text, map, copyFrom, space);
+    copyFrom = space + 1;
+  }
+  if (!out) return input;
+  out.pushSlice(text, map, copyFrom, text.length);
+  return out.build(map[text.length]);
+}
+
 const normaliser = (id: string, normalise: (input: MappedText) => MappedText): TextNormaliser => ({
   id,
   normalise,
@@ -533,6 +559,7 @@ export const CORE_NORMALISERS: readonly TextNormaliser[] = [
   normaliser('core.masked-vowel', maskedVowelFill),
   normaliser('core.separators', separatorJoin),
   normaliser('core.squeeze', squeezeRepeats),
+  normaliser('core.reflexive-join', reflexiveJoin),
 ];
 
 export function coreNormaliser(id: string): TextNormaliser {

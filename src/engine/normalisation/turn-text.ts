@@ -167,7 +167,9 @@ function tokenise(original: string, mapped: MappedText): Token[] {
       originalStart,
       originalEnd,
       key,
-      alt: elongatedReading(key, original, originalStart, originalEnd),
+      alt:
+        disguisedReading(key, original, originalStart, originalEnd) ??
+        elongatedReading(key, original, originalStart, originalEnd),
       unit,
       units,
     });
@@ -175,6 +177,63 @@ function tokenise(original: string, mapped: MappedText): Token[] {
   }
   return tokens;
 }
+
+/** Digits read as letters in the second reading; 2 and 6 stand for no letter. */
+const DIGIT_LETTERS = 'oi?ea?s?bg';
+const MAX_DISGUISED_WORD = 16;
+
+/**
+ * A second reading of a Latin word for disguises the leetspeak fold keeps as written, so that
+ * names and quantities survive in the text ("mp3", "covid19", "14yo"): digits at the end of a
+ * word or outnumbering its letters ("d13", "di3", "ki11" read die, die, kill), and a capital I
+ * standing for l after a lower-case letter ("kiII" reads kill). A 1 next to i or l reads l,
+ * elsewhere i. Only phrase and list matching sees it; regexes and the text keep the word as it
+ * was. Number-first words ("14yo", "3rd") and words with a 2 or 6 get no reading.
+ */
+function disguisedReading(
+  key: string,
+  original: string,
+  originalStart: number,
+  originalEnd: number,
+): string | null {
+  const length = originalEnd - originalStart;
+  if (length < 2 || length > MAX_DISGUISED_WORD || !isAsciiLetterCode(key.charCodeAt(0))) {
+    return null;
+  }
+  // Read from the original: capital I is only visible there, and the squeeze may have
+  // shortened the key ("kiII" -> "kii").
+  let reading = '';
+  let disguised = false;
+  for (let i = originalStart; i < originalEnd; i++) {
+    const code = original.charCodeAt(i);
+    let char: string;
+    if (code >= 48 && code <= 57) {
+      char = DIGIT_LETTERS[code - 48];
+      if (char === '?') return null;
+      if (code === 49 && (/[il]$/.test(reading) || original[i + 1] === '1')) char = 'l';
+      disguised = true;
+    } else if (
+      code === 73 &&
+      i > originalStart &&
+      standsForL(original.charCodeAt(i - 1), reading)
+    ) {
+      char = 'l';
+      disguised = true;
+    } else if (isAsciiLetterCode(code)) {
+      char = String.fromCharCode(code | 0x20);
+    } else {
+      return null;
+    }
+    reading += char;
+  }
+  return disguised && reading !== key ? reading : null;
+}
+
+/** A capital I reads l after a lower-case letter, or after an I already read as l ("kiII"). */
+const standsForL = (previousCode: number, reading: string): boolean =>
+  (previousCode >= 97 && previousCode <= 122) || (previousCode === 73 && reading.endsWith('l'));
+const isAsciiLetterCode = (code: number): boolean =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 
 function elongatedReading(
   key: string,
