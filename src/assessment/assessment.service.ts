@@ -10,7 +10,6 @@ import { Metrics } from '../observability/metrics';
 import { newId, nowIso } from '../persistence/columns';
 import { Database, isUniqueViolation } from '../persistence/database';
 import { AssessmentEntity } from '../persistence/entities/assessment.entity';
-import { UsageRecordEntity } from '../persistence/entities/usage-record.entity';
 import {
   AssessmentRepository,
   type StoredAssessment,
@@ -138,11 +137,10 @@ export class AssessmentService {
           mode,
         }),
       );
-      const assessmentId = newId();
       await this.assessments.insert(
         manager,
         Object.assign(new AssessmentEntity(), {
-          id: assessmentId,
+          id: newId(),
           ...key,
           eventId: turn.eventId,
           turnNumber: state.turns,
@@ -163,19 +161,9 @@ export class AssessmentService {
           createdAt: now,
         }),
       );
-      await this.usage.insert(
-        manager,
-        Object.assign(new UsageRecordEntity(), {
-          id: newId(),
-          tenantId,
-          mode,
-          billable: mode === 'live',
-          day: now.slice(0, 10),
-          assessmentId,
-          createdAt: now,
-        }),
-      );
       if (claimId) await this.idempotency.complete(manager, claimId, 200, body);
+      // Last: on PostgreSQL the day's counter row is held from here to COMMIT.
+      await this.usage.countAssessment(manager, { tenantId, mode, day: now.slice(0, 10) });
       this.metrics.assessments.inc({ mode, severity: verdict.severity, outcome: 'new' });
       return { status: 200, body, replayed: false };
     });
