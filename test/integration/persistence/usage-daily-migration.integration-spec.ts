@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations';
+import { UsageDailyCounters1764200000000 } from '../../../migrations/1764200000000-UsageDailyCounters';
 import { DatabaseConfig } from '../../../src/config/app.config';
 import { dataSourceOptions } from '../../../src/persistence/data-source';
 import {
@@ -13,6 +14,8 @@ const config = (env: Record<string, string>): DatabaseConfig =>
     url: env.DATABASE_URL,
     sqlitePath: env.SQLITE_PATH ?? ':memory:',
   });
+
+const UP_TO_COUNTERS = MIGRATIONS.slice(0, MIGRATIONS.indexOf(UsageDailyCounters1764200000000) + 1);
 
 const open = async (env: Record<string, string>, migrations: typeof MIGRATIONS) => {
   const dataSource = new DataSource({ ...dataSourceOptions(config(env)), migrations });
@@ -32,7 +35,7 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('usage counters migration on
   });
 
   it('folds per-assessment usage rows into daily counters, and back on revert', async () => {
-    const before = await open(db.env, MIGRATIONS.slice(0, -1));
+    const before = await open(db.env, UP_TO_COUNTERS.slice(0, -1));
     await before.runMigrations({ transaction: 'each' });
     const row = (id: string, tenant: string, mode: string, day: string) => ({
       id,
@@ -57,7 +60,7 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('usage counters migration on
       .execute();
     await before.destroy();
 
-    const after = await open(db.env, MIGRATIONS);
+    const after = await open(db.env, UP_TO_COUNTERS);
     try {
       await after.runMigrations({ transaction: 'each' });
       const counters = (await after.query(
