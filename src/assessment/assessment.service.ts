@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
+import { sha256Hex } from '../common/sha256';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
 import type { TurnInput } from '../engine/pipeline/assessment-stage';
 import type { ConversationKey } from '../engine/pipeline/ports';
@@ -36,8 +36,6 @@ export type AssessRequest = {
 
 /** The serialised response: stored and replayed byte for byte. */
 export type AssessResult = { status: number; body: string; replayed: boolean };
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
  * One turn, end to end: idempotency claim, duplicate-event check, the stages (outside any
@@ -84,7 +82,7 @@ export class AssessmentService {
     const { turn, tenantId, mode } = request;
     const key: ConversationKey = { tenantId, mode, conversationId: turn.conversationId };
     const eventKey = { ...key, eventId: turn.eventId };
-    const textSha256 = sha256(turn.text);
+    const textSha256 = sha256Hex(turn.text);
 
     const known = await this.assessments.findByEvent(eventKey);
     if (known) {
