@@ -84,14 +84,14 @@ export class AssessmentService {
     const eventKey = { ...key, eventId: turn.eventId };
     const textSha256 = sha256Hex(turn.text);
 
-    const known = await this.assessments.findByEvent(eventKey);
+    const { state, stored: known } = await this.conversations.findArrival(key, turn.eventId);
     if (known) {
       return this.db.write((manager) =>
         this.answerDuplicate(manager, known, textSha256, request, claimId),
       );
     }
 
-    const snapshot = snapshotFor(await this.conversations.findState(key));
+    const snapshot = snapshotFor(state);
     const result = await this.pipeline.run({ tenantId, mode, turn, conversation: snapshot });
 
     try {

@@ -6,6 +6,7 @@ import { CATEGORY_IDS, type CategoryId, type Level, type Mode } from '../../engi
 import { newId, nowIso } from '../columns';
 import { Database } from '../database';
 import { ConversationStateEntity } from '../entities/conversation-state.entity';
+import type { StoredAssessment } from './assessment.repository';
 
 const zeroCounts = (): Record<CategoryId, number> =>
   Object.fromEntries(CATEGORY_IDS.map((id) => [id, 0])) as Record<CategoryId, number>;
@@ -30,6 +31,31 @@ const SELECT_STATE =
 
 const keyParams = (key: ConversationKey) => [key.tenantId, key.mode, key.conversationId];
 
+/**
+ * The state row and the stored assessment of one eventId, in one statement. The single-row
+ * `arrival` table anchors both LEFT JOINs, so each side may be missing; each join is an
+ * equality lookup on its unique index, on either dialect.
+ */
+const SELECT_ARRIVAL =
+  'SELECT s.id, s.tenant_id, s.mode, s.conversation_id, s.turns, s.peak, s.ema, s.category_counts, ' +
+  's.flags, s.created_at, s.updated_at, a.id AS event_assessment_id, a.text_sha256 AS event_text_sha256, ' +
+  'a.response AS event_response, a.severity AS event_severity FROM (SELECT 1 AS one) arrival ' +
+  'LEFT JOIN conversation_state s ON s.tenant_id = ? AND s.mode = ? AND s.conversation_id = ? ' +
+  'LEFT JOIN assessment a ON a.tenant_id = ? AND a.mode = ? AND a.conversation_id = ? AND a.event_id = ?';
+
+type ArrivalRow = { [K in keyof StateRow]: StateRow[K] | null } & {
+  event_assessment_id: string | null;
+  event_text_sha256: string | null;
+  event_response: string | null;
+  event_severity: Level | null;
+};
+
+/** What a turn needs on arrival: the conversation's state and an earlier turn with its eventId. */
+export type Arrival = {
+  state: ConversationStateEntity | null;
+  stored: StoredAssessment | null;
+};
+
 const toEntity = (row: StateRow): ConversationStateEntity =>
   Object.assign(new ConversationStateEntity(), {
     id: row.id,
@@ -53,6 +79,30 @@ export class ConversationRepository {
   async findState(key: ConversationKey): Promise<ConversationStateEntity | null> {
     const [row] = await this.db.query<StateRow>(`${SELECT_STATE}`, keyParams(key));
     return row ? toEntity(row) : null;
+  }
+
+  /**
+   * Unlocked read of a new turn's arrival: the snapshot the stages see and whether the eventId
+   * was already assessed, in one statement (on SQLite one read transaction instead of two).
+   */
+  async findArrival(key: ConversationKey, eventId: string): Promise<Arrival> {
+    const [row] = await this.db.query<ArrivalRow>(SELECT_ARRIVAL, [
+      ...keyParams(key),
+      ...keyParams(key),
+      eventId,
+    ]);
+    return {
+      state: row.id === null ? null : toEntity(row as StateRow),
+      stored:
+        row.event_assessment_id === null
+          ? null
+          : {
+              id: row.event_assessment_id,
+              textSha256: row.event_text_sha256 as string,
+              response: row.event_response as string,
+              severity: row.event_severity as Level,
+            },
+    };
   }
 
   /**
