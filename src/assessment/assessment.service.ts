@@ -10,6 +10,7 @@ import { Metrics } from '../observability/metrics';
 import { newId, nowIso } from '../persistence/columns';
 import { Database, isUniqueViolation } from '../persistence/database';
 import { AssessmentEntity } from '../persistence/entities/assessment.entity';
+import type { ConversationStateEntity } from '../persistence/entities/conversation-state.entity';
 import {
   AssessmentRepository,
   type StoredAssessment,
@@ -39,8 +40,9 @@ export type AssessResult = { status: number; body: string; replayed: boolean };
 
 /**
  * One turn, end to end: idempotency claim, duplicate-event check, the stages (outside any
- * lock: a model stage may take seconds), then ONE transaction that locks the conversation
- * row and writes state, assessment, usage and the idempotency record together.
+ * lock: a model stage may take seconds), then ONE transaction that writes state (under the
+ * conversation row's lock, see ConversationRepository.applyChange), assessment, usage and the
+ * idempotency record together.
  *
  * Consequence of running stages before the lock: the stages see the conversation as it was
  * when the turn arrived. Two turns of one conversation that arrive at the same moment both
@@ -95,7 +97,7 @@ export class AssessmentService {
     const result = await this.pipeline.run({ tenantId, mode, turn, conversation: snapshot });
 
     try {
-      return await this.applyTurn(request, key, textSha256, claimId, result);
+      return await this.applyTurn(request, key, state, textSha256, claimId, result);
     } catch (error) {
       // The same eventId committed by a concurrent request between our check and our
       // insert: the unique index rejected ours and the transaction rolled back whole.
@@ -112,17 +114,18 @@ export class AssessmentService {
   private applyTurn(
     request: AssessRequest,
     key: ConversationKey,
+    seen: ConversationStateEntity | null,
     textSha256: string,
     claimId: string | undefined,
     { verdict, flags, shadowFindings, rulesVersion, emaAlpha }: PipelineResult,
   ): Promise<AssessResult> {
     const { turn, tenantId, mode } = request;
     return this.db.write(async (manager) => {
-      const state = await this.conversations.lockState(manager, key);
-
       const now = nowIso();
-      Object.assign(state, applyTurn(state, { ...verdict, flags }, emaAlpha), { updatedAt: now });
-      await this.conversations.update(manager, state);
+      const state = await this.conversations.applyChange(manager, key, seen, (current) => ({
+        ...applyTurn(current, { ...verdict, flags }, emaAlpha),
+        updatedAt: now,
+      }));
 
       const body = JSON.stringify(
         buildResponse({

@@ -29,6 +29,15 @@ export class SqliteStatements {
     }
   }
 
+  /** A writing statement; returns how many rows it changed. */
+  run(sql: string, params: unknown[]): number {
+    try {
+      return this.prepare(sql).run(...params).changes;
+    } catch (error) {
+      throw new QueryFailedError(sql, params, error as Error);
+    }
+  }
+
   /** A statement without parameters or results (transaction control). */
   exec(sql: string): void {
     this.query(sql, []);

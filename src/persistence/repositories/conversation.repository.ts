@@ -106,12 +106,42 @@ export class ConversationRepository {
   }
 
   /**
+   * Inside a write transaction: applies one turn to the conversation's row and returns the
+   * new state, with no update lost on any number of instances. `seen` is the row as read on
+   * the turn's arrival; `next` computes the new values from the current ones.
+   *
+   * Usually no other turn of the conversation was applied since arrival, and `seen` is still
+   * current: one UPDATE guarded by `turns` (every turn increments it, so it versions the row)
+   * writes the new values. On PostgreSQL that UPDATE takes the row lock and, behind a
+   * concurrent writer, re-checks the guard against the committed row. When the guard fails
+   * (or on a first turn) the row is locked, read again and updated (lockState).
+   */
+  async applyChange(
+    manager: EntityManager,
+    key: ConversationKey,
+    seen: ConversationStateEntity | null,
+    next: (current: ConversationStateEntity) => Partial<ConversationStateEntity>,
+  ): Promise<ConversationStateEntity> {
+    if (seen) {
+      const state = Object.assign(new ConversationStateEntity(), seen, next(seen));
+      if ((await this.update(manager, state, seen.turns)) === 1) return state;
+    }
+    const current = await this.lockState(manager, key);
+    const state = Object.assign(new ConversationStateEntity(), current, next(current));
+    await this.update(manager, state, current.turns);
+    return state;
+  }
+
+  /**
    * Inside a write transaction: locks the conversation's row, creating it on the first turn,
    * so concurrent turns of one conversation apply one after another on any number of
    * instances (PostgreSQL SELECT ... FOR UPDATE; on SQLite the write queue serialises).
    * Raw statements: this runs on every turn.
    */
-  async lockState(manager: EntityManager, key: ConversationKey): Promise<ConversationStateEntity> {
+  private async lockState(
+    manager: EntityManager,
+    key: ConversationKey,
+  ): Promise<ConversationStateEntity> {
     const lockSql = this.db.isPostgres ? `${SELECT_STATE} FOR UPDATE` : SELECT_STATE;
     const [existing] = await this.db.query<StateRow>(lockSql, keyParams(key), manager);
     if (existing) return toEntity(existing);
@@ -130,11 +160,15 @@ export class ConversationRepository {
     return toEntity(created);
   }
 
-  /** Writes the new values of a locked row. */
-  async update(manager: EntityManager, state: ConversationStateEntity): Promise<void> {
-    await this.db.query(
+  /** Writes new values over the row if it is still at `fromTurns`; returns the rows changed. */
+  private update(
+    manager: EntityManager,
+    state: ConversationStateEntity,
+    fromTurns: number,
+  ): Promise<number> {
+    return this.db.execute(
       'UPDATE conversation_state SET turns = ?, peak = ?, ema = ?, category_counts = ?, flags = ?, ' +
-        'updated_at = ? WHERE id = ?',
+        'updated_at = ? WHERE id = ? AND turns = ?',
       [
         state.turns,
         state.peak,
@@ -143,6 +177,7 @@ export class ConversationRepository {
         JSON.stringify(state.flags),
         state.updatedAt,
         state.id,
+        fromTurns,
       ],
       manager,
     );
