@@ -136,7 +136,7 @@ export class ConversationRepository {
    * Inside a write transaction: locks the conversation's row, creating it on the first turn,
    * so concurrent turns of one conversation apply one after another on any number of
    * instances (PostgreSQL SELECT ... FOR UPDATE; on SQLite the write queue serialises).
-   * Raw statements: this runs on every turn.
+   * Runs on a conversation's first turn and when a turn finds the row changed since arrival.
    */
   private async lockState(
     manager: EntityManager,
