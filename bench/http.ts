@@ -16,6 +16,12 @@ import { join } from 'node:path';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const SLICES = Number(process.env.BENCH_SLICES ?? 5);
+/**
+ * Optional: another checkout of the service (with its node_modules), e.g. the main branch, run
+ * as a third target in the same alternation, so a change is compared with its baseline under
+ * the same load instead of across runs minutes apart.
+ */
+const BASELINE_DIR = process.env.BENCH_BASELINE_DIR;
 const CONVERSATIONS = 500;
 const TEXTS = [
   'Hi! How was your day? Mine was pretty relaxing, I watched a movie.',
@@ -30,9 +36,11 @@ function startServer(
   env: Record<string, string>,
   port: number,
   ready: RegExp,
+  cwd = process.cwd(),
 ): Promise<Server> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-r', '@swc-node/register', script], {
+      cwd,
       env: { ...process.env, ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -192,38 +200,48 @@ async function main(): Promise<void> {
   try {
     const bare = await startServer('bench/http-bare-server.ts', {}, 39_101, /listening/);
     servers.push(bare);
-    const app = await startServer(
-      'src/main.ts',
-      {
-        SQLITE_PATH: join(dataDir, 'bench.sqlite'),
-        RATE_LIMIT_REQUESTS: '0',
-        LOG_LEVEL: 'warn',
-        ROLE: 'api',
-      },
-      39_102,
-      /curl -s http[^\n]*\n[^\n]*ca_test_/,
-    );
-    servers.push(app);
-    const key = /ca_test_[0-9A-Za-z]{32}/.exec(app.output.join(''))?.[0];
-    if (!key) throw new Error('no first-run key printed');
-
-    const targets: Record<string, Target> = {
-      bare: { server: bare, path: '/echo', headers: {}, sent: 0 },
-      assess: {
-        server: app,
+    // The real service on a fresh SQLite file, answering with the first-run key it prints.
+    const startService = async (cwd: string, port: number, file: string): Promise<Target> => {
+      const server = await startServer(
+        'src/main.ts',
+        {
+          SQLITE_PATH: join(dataDir, file),
+          RATE_LIMIT_REQUESTS: '0',
+          LOG_LEVEL: 'warn',
+          ROLE: 'api',
+        },
+        port,
+        /curl -s http[^\n]*\n[^\n]*ca_test_/,
+        cwd,
+      );
+      servers.push(server);
+      const key = /ca_test_[0-9A-Za-z]{32}/.exec(server.output.join(''))?.[0];
+      if (!key) throw new Error(`no first-run key printed by ${cwd}`);
+      return {
+        server,
         path: '/v1/conversation-analytics/assess',
         headers: { authorization: `Bearer ${key}` },
         sent: 0,
-      },
+      };
     };
-    const slices: Record<string, Slice[]> = { bare: [], assess: [] };
+
+    const targets: Record<string, Target> = {
+      bare: { server: bare, path: '/echo', headers: {}, sent: 0 },
+      assess: await startService(process.cwd(), 39_102, 'bench.sqlite'),
+    };
+    if (BASELINE_DIR) {
+      targets.baseline = await startService(BASELINE_DIR, 39_103, 'baseline.sqlite');
+    }
+    const slices: Record<string, Slice[]> = Object.fromEntries(
+      Object.keys(targets).map((name) => [name, [] as Slice[]]),
+    );
     for (let slice = 0; slice < SLICES; slice++) {
       for (const [name, target] of Object.entries(targets)) {
         slices[name].push(await measureSlice(target, DURATION_S / SLICES));
       }
     }
     for (const name of Object.keys(targets)) results[name] = summarise(slices[name]);
-    stageMeans = await stageLatencies(app.port);
+    stageMeans = await stageLatencies(targets.assess.server.port);
   } finally {
     for (const server of servers) await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -247,11 +265,16 @@ async function main(): Promise<void> {
   console.log(
     `\nassess / bare = ${(ratio * 100).toFixed(1)}% (target >= 45%) ${ratio >= 0.45 ? 'PASS' : 'BELOW TARGET'}`,
   );
-  const [bareCpu, assessCpu] = [results.bare.cpuUsPerRequest, results.assess.cpuUsPerRequest];
-  if (bareCpu !== null && assessCpu !== null) {
+  for (const name of ['assess', 'baseline'].filter((target) => results[target])) {
+    const [bareCpu, cpu] = [results.bare.cpuUsPerRequest, results[name].cpuUsPerRequest];
     // The same ratio from CPU cost, less sensitive to other load on the machine.
+    if (bareCpu !== null && cpu !== null) {
+      console.log(`bare / ${name} server CPU per request = ${((bareCpu / cpu) * 100).toFixed(1)}%`);
+    }
+  }
+  if (results.baseline) {
     console.log(
-      `bare / assess server CPU per request = ${((bareCpu / assessCpu) * 100).toFixed(1)}%`,
+      `baseline / bare = ${((results.baseline.rps / results.bare.rps) * 100).toFixed(1)}% (${BASELINE_DIR})`,
     );
   }
 }
