@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
+import { sha256Hex } from '../common/sha256';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
 import type { TurnInput } from '../engine/pipeline/assessment-stage';
 import type { ConversationKey } from '../engine/pipeline/ports';
@@ -10,7 +10,7 @@ import { Metrics } from '../observability/metrics';
 import { newId, nowIso } from '../persistence/columns';
 import { Database, isUniqueViolation } from '../persistence/database';
 import { AssessmentEntity } from '../persistence/entities/assessment.entity';
-import { UsageRecordEntity } from '../persistence/entities/usage-record.entity';
+import type { ConversationStateEntity } from '../persistence/entities/conversation-state.entity';
 import {
   AssessmentRepository,
   type StoredAssessment,
@@ -38,12 +38,11 @@ export type AssessRequest = {
 /** The serialised response: stored and replayed byte for byte. */
 export type AssessResult = { status: number; body: string; replayed: boolean };
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
 /**
  * One turn, end to end: idempotency claim, duplicate-event check, the stages (outside any
- * lock: a model stage may take seconds), then ONE transaction that locks the conversation
- * row and writes state, assessment, usage and the idempotency record together.
+ * lock: a model stage may take seconds), then ONE transaction that writes state (under the
+ * conversation row's lock, see ConversationRepository.applyChange), assessment, usage and the
+ * idempotency record together.
  *
  * Consequence of running stages before the lock: the stages see the conversation as it was
  * when the turn arrived. Two turns of one conversation that arrive at the same moment both
@@ -85,20 +84,20 @@ export class AssessmentService {
     const { turn, tenantId, mode } = request;
     const key: ConversationKey = { tenantId, mode, conversationId: turn.conversationId };
     const eventKey = { ...key, eventId: turn.eventId };
-    const textSha256 = sha256(turn.text);
+    const textSha256 = sha256Hex(turn.text);
 
-    const known = await this.assessments.findByEvent(eventKey);
+    const { state, stored: known } = await this.conversations.findArrival(key, turn.eventId);
     if (known) {
       return this.db.write((manager) =>
         this.answerDuplicate(manager, known, textSha256, request, claimId),
       );
     }
 
-    const snapshot = snapshotFor(await this.conversations.findState(key));
+    const snapshot = snapshotFor(state);
     const result = await this.pipeline.run({ tenantId, mode, turn, conversation: snapshot });
 
     try {
-      return await this.applyTurn(request, key, textSha256, claimId, result);
+      return await this.applyTurn(request, key, state, textSha256, claimId, result);
     } catch (error) {
       // The same eventId committed by a concurrent request between our check and our
       // insert: the unique index rejected ours and the transaction rolled back whole.
@@ -115,17 +114,18 @@ export class AssessmentService {
   private applyTurn(
     request: AssessRequest,
     key: ConversationKey,
+    seen: ConversationStateEntity | null,
     textSha256: string,
     claimId: string | undefined,
     { verdict, flags, shadowFindings, rulesVersion, emaAlpha }: PipelineResult,
   ): Promise<AssessResult> {
     const { turn, tenantId, mode } = request;
     return this.db.write(async (manager) => {
-      const state = await this.conversations.lockState(manager, key);
-
       const now = nowIso();
-      Object.assign(state, applyTurn(state, { ...verdict, flags }, emaAlpha), { updatedAt: now });
-      await this.conversations.update(manager, state);
+      const state = await this.conversations.applyChange(manager, key, seen, (current) => ({
+        ...applyTurn(current, { ...verdict, flags }, emaAlpha),
+        updatedAt: now,
+      }));
 
       const body = JSON.stringify(
         buildResponse({
@@ -138,11 +138,10 @@ export class AssessmentService {
           mode,
         }),
       );
-      const assessmentId = newId();
       await this.assessments.insert(
         manager,
         Object.assign(new AssessmentEntity(), {
-          id: assessmentId,
+          id: newId(),
           ...key,
           eventId: turn.eventId,
           turnNumber: state.turns,
@@ -163,19 +162,9 @@ export class AssessmentService {
           createdAt: now,
         }),
       );
-      await this.usage.insert(
-        manager,
-        Object.assign(new UsageRecordEntity(), {
-          id: newId(),
-          tenantId,
-          mode,
-          billable: mode === 'live',
-          day: now.slice(0, 10),
-          assessmentId,
-          createdAt: now,
-        }),
-      );
       if (claimId) await this.idempotency.complete(manager, claimId, 200, body);
+      // Last: on PostgreSQL the day's counter row is held from here to COMMIT.
+      await this.usage.countAssessment(manager, { tenantId, mode, day: now.slice(0, 10) });
       this.metrics.assessments.inc({ mode, severity: verdict.severity, outcome: 'new' });
       return { status: 200, body, replayed: false };
     });

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../common/sha256';
 import type { ApiKeyMode } from '../persistence/entities/api-key.entity';
 
 /**
@@ -10,8 +11,7 @@ import type { ApiKeyMode } from '../persistence/entities/api-key.entity';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_PATTERN = /^ca_(live|test)_[0-9A-Za-z]{32}$/;
 
-export const hashApiKey = (plaintext: string): string =>
-  createHash('sha256').update(plaintext).digest('hex');
+export const hashApiKey = (plaintext: string): string => sha256Hex(plaintext);
 
 export function generateApiKey(mode: ApiKeyMode): { plaintext: string; prefix: string } {
   let value = BigInt(`0x${randomBytes(24).toString('hex')}`);

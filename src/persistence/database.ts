@@ -45,16 +45,22 @@ export class Database {
     params: unknown[],
     manager: EntityManager = this.manager,
   ): Promise<T[]> {
-    let index = 0;
+    if (this.isPostgres) return manager.query(numbered(sql), params) as Promise<T[]>;
+    return this.statements.query<T>(sql, sqliteParams(params));
+  }
+
+  /** A raw UPDATE or DELETE as in `query`; returns how many rows it changed. */
+  async execute(
+    sql: string,
+    params: unknown[],
+    manager: EntityManager = this.manager,
+  ): Promise<number> {
     if (this.isPostgres) {
-      return manager.query(
-        sql.replace(/\?/g, () => `$${++index}`),
-        params,
-      ) as Promise<T[]>;
+      // TypeORM answers an UPDATE/DELETE on PostgreSQL as [rows, affected count].
+      const [, affected] = (await manager.query(numbered(sql), params)) as [unknown[], number];
+      return affected;
     }
-    // better-sqlite3 binds no booleans: store them as 0/1 like TypeORM does.
-    const bound = params.map((value) => (typeof value === 'boolean' ? Number(value) : value));
-    return this.statements.query<T>(sql, bound);
+    return this.statements.run(sql, sqliteParams(params));
   }
 
   /**
@@ -72,6 +78,16 @@ export class Database {
     await this.dataSource.query('SELECT 1');
   }
 }
+
+/** `?` placeholders as PostgreSQL's `$1..$n`. */
+const numbered = (sql: string): string => {
+  let index = 0;
+  return sql.replace(/\?/g, () => `$${++index}`);
+};
+
+/** better-sqlite3 binds no booleans: they are stored as 0/1, as TypeORM does. */
+const sqliteParams = (params: unknown[]): unknown[] =>
+  params.map((value) => (typeof value === 'boolean' ? Number(value) : value));
 
 /** Unique-constraint violation on either dialect. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -15,6 +15,7 @@ const MAX_CACHED_STATEMENTS = 200;
 export class SqliteStatements {
   private connection: BetterSqlite3.Database | undefined;
   private readonly cache = new Map<string, BetterSqlite3.Statement<unknown[]>>();
+  private dataVersionThisTurn: number | undefined;
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -23,6 +24,15 @@ export class SqliteStatements {
     try {
       const statement = this.prepare(sql);
       return statement.reader ? (statement.all(...params) as T[]) : (statement.run(...params), []);
+    } catch (error) {
+      throw new QueryFailedError(sql, params, error as Error);
+    }
+  }
+
+  /** A writing statement; returns how many rows it changed. */
+  run(sql: string, params: unknown[]): number {
+    try {
+      return this.prepare(sql).run(...params).changes;
     } catch (error) {
       throw new QueryFailedError(sql, params, error as Error);
     }
@@ -37,10 +47,20 @@ export class SqliteStatements {
    * SQLite's data_version: changes whenever another connection (another process, or another
    * connection of this one) has committed to the file since; this connection's own commits
    * leave it alone.
+   *
+   * Read once per turn of the event loop, not per caller: outside a transaction the pragma
+   * opens a read transaction of its own, dearer than an indexed SELECT. The requests handled
+   * in one turn of the loop were received when that turn polled for I/O, before the value was
+   * read: a commit the value misses landed after they arrived, and a request that arrives
+   * after the commit is handled in a later turn, which reads the pragma again.
    */
   dataVersion(): number {
-    const [row] = this.query<{ data_version: number }>('PRAGMA data_version', []);
-    return row.data_version;
+    if (this.dataVersionThisTurn === undefined) {
+      const [row] = this.query<{ data_version: number }>('PRAGMA data_version', []);
+      this.dataVersionThisTurn = row.data_version;
+      setImmediate(() => (this.dataVersionThisTurn = undefined));
+    }
+    return this.dataVersionThisTurn;
   }
 
   /** Whether the connection is inside a transaction (SQLite may end one on its own). */

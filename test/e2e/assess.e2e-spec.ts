@@ -109,6 +109,20 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('assess over HTTP on %s', (k
     expect(usage.body.totals.test).toBeGreaterThanOrEqual(1);
   });
 
+  it('applies turns of one conversation that arrive together once each, none lost', async () => {
+    // Each turn reads the state on arrival; all but one find it changed when they write and
+    // apply to the row as it is by then.
+    const conversationId = newConversationId();
+    await assess(tenant.key, makeEvent({ conversationId })).expect(200);
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => assess(tenant.key, makeEvent({ conversationId }))),
+    );
+    const turns = responses.map((response) => response.body.conversation.turns as number);
+    expect([...turns].sort((a, b) => a - b)).toEqual(responses.map((_, index) => index + 2));
+    const last = await assess(tenant.key, makeEvent({ conversationId })).expect(200);
+    expect(last.body.conversation.turns).toBe(14);
+  });
+
   it('returns the stored assessment for a duplicate eventId and changes nothing', async () => {
     const event = makeEvent();
     const first = await assess(tenant.key, event).expect(200);

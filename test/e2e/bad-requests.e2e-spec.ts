@@ -399,7 +399,7 @@ describe('bad requests', () => {
     const usage = await request(harness.http)
       .get('/v1/usage')
       .set('Authorization', `Bearer ${keys.assessKey}`);
-    expect(usage.body.totals.billable).toBe(before.usage_record);
+    expect(usage.body.totals.billable).toBe(before.usage_units);
   });
 });
 

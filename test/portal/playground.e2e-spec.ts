@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ApiKeyService } from '../../src/auth/api-key.service';
-import { UsageRecordEntity } from '../../src/persistence/entities/usage-record.entity';
+import { UsageDailyEntity } from '../../src/persistence/entities/usage-daily.entity';
 import { Database } from '../../src/persistence/database';
 import { ConversationRepository } from '../../src/persistence/repositories/conversation.repository';
 import { TenantRepository } from '../../src/persistence/repositories/tenant.repository';
@@ -33,10 +33,11 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal playground on %s', (
   });
 
   const signIn = (email: string) => signInPortal(t.http, email);
-  const billableUnits = async () =>
-    (await t.app.get(Database).manager.find(UsageRecordEntity, { where: { tenantId } })).filter(
-      (row) => row.billable,
-    ).length;
+  const usageCounters = () =>
+    t.app.get(Database).manager.find(UsageDailyEntity, { where: { tenantId } });
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const billableUnits = async () => sum((await usageCounters()).map((row) => row.billableUnits));
+  const units = async () => sum((await usageCounters()).map((row) => row.units));
 
   it('runs a turn with mode playground: labels shown, zero billable units; a live call adds one', async () => {
     const { agent, csrf } = await signIn('analyst@example.com');
@@ -56,8 +57,10 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal playground on %s', (
     expect(page.text).toContain('Conversation peak');
     expect(page.text).toContain('Conversation now (EMA)');
     expect((page.text.match(/<tr><td>/g) ?? []).length).toBe(9);
-    const rows = await t.app.get(Database).manager.find(UsageRecordEntity, { where: { tenantId } });
-    expect(rows.filter((row) => row.mode === 'playground')).toHaveLength(1);
+    const counters = await usageCounters();
+    expect(sum(counters.filter((row) => row.mode === 'playground').map((row) => row.units))).toBe(
+      1,
+    );
     expect(await billableUnits()).toBe(before);
 
     const { plaintext } = await t.app
@@ -90,19 +93,14 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('portal playground on %s', (
 
   it('refuses a conversation id too long to store with the per-user prefix, storing nothing', async () => {
     const { agent, csrf } = await signIn('analyst@example.com');
-    const before = await t.app
-      .get(Database)
-      .manager.count(UsageRecordEntity, { where: { tenantId } });
+    const before = await units();
     const page = await agent
       .post('/portal/playground')
       .type('form')
       .send({ _csrf: csrf, text: 'hello', conversationId: 'c'.repeat(120), speakerType: 'user' })
       .expect(400);
     expect(page.text).toMatch(/conversation id may have at most \d+ characters/);
-    const after = await t.app
-      .get(Database)
-      .manager.count(UsageRecordEntity, { where: { tenantId } });
-    expect(after).toBe(before);
+    expect(await units()).toBe(before);
   });
 
   it('lets a viewer see the playground but not run it, and requires the CSRF token', async () => {

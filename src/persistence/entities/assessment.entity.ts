@@ -6,7 +6,6 @@ import { ISO_INSTANT } from '../columns';
 @Entity('assessment')
 @Index('uq_assessment_event', ['tenantId', 'mode', 'conversationId', 'eventId'], { unique: true })
 @Index('idx_assessment_turn', ['tenantId', 'mode', 'conversationId', 'turnNumber'])
-@Index('idx_assessment_created', ['createdAt'])
 export class AssessmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
   @Column({ type: 'varchar', length: 36, name: 'tenant_id' }) tenantId!: string;

@@ -4,7 +4,7 @@ import { AssessmentEntity } from './assessment.entity';
 import { ConversationStateEntity } from './conversation-state.entity';
 import { IdempotencyRecordEntity } from './idempotency-record.entity';
 import { TenantEntity } from './tenant.entity';
-import { UsageRecordEntity } from './usage-record.entity';
+import { UsageDailyEntity } from './usage-daily.entity';
 
 export const ENTITIES = [
   TenantEntity,
@@ -12,6 +12,6 @@ export const ENTITIES = [
   ConversationStateEntity,
   AssessmentEntity,
   IdempotencyRecordEntity,
-  UsageRecordEntity,
+  UsageDailyEntity,
   PortalUserEntity,
 ];

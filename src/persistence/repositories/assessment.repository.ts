@@ -14,6 +14,7 @@ import type {
 } from '../../engine/pipeline/ports';
 import {
   CATEGORY_IDS,
+  MODES,
   type Action,
   type CategoryId,
   type Level,
@@ -22,6 +23,7 @@ import {
 } from '../../engine/taxonomy';
 import { Database } from '../database';
 import { AssessmentEntity } from '../entities/assessment.entity';
+import { TenantEntity } from '../entities/tenant.entity';
 import { raisedCategoryPattern } from './assessment-categories';
 
 type EventKey = ConversationKey & { eventId: string };
@@ -272,12 +274,27 @@ export class AssessmentRepository
     return this.db.manager.countBy(AssessmentEntity, { tenantId });
   }
 
-  /** RETENTION_DAYS: deletes assessments stored before `cutoff`; returns how many. */
+  /**
+   * RETENTION_DAYS: deletes assessments stored before `cutoff`; returns how many. One delete
+   * per tenant and mode, each a range of idx_assessment_recent: the table keeps no index on
+   * created_at alone, which every stored turn would have to write.
+   */
   async purgeOlderThan(cutoff: string): Promise<number> {
-    const result = await this.db.write((manager) =>
-      manager.delete(AssessmentEntity, { createdAt: LessThan(cutoff) }),
-    );
-    return result.affected ?? 0;
+    const tenants = await this.db.manager.find(TenantEntity, { select: { id: true } });
+    let deleted = 0;
+    for (const tenant of tenants) {
+      for (const mode of MODES) {
+        const result = await this.db.write((manager) =>
+          manager.delete(AssessmentEntity, {
+            tenantId: tenant.id,
+            mode,
+            createdAt: LessThan(cutoff),
+          }),
+        );
+        deleted += result.affected ?? 0;
+      }
+    }
+    return deleted;
   }
 }
 

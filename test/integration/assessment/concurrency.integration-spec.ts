@@ -81,7 +81,7 @@ describe('concurrency across two instances on PostgreSQL', () => {
     expect(await rowCounts(first.dataSource, tenant.tenantId)).toMatchObject({
       assessment: 200,
       conversation_state: 1,
-      usage_record: 200,
+      usage_units: 200,
     });
   }, 120_000);
 
@@ -139,7 +139,7 @@ describe('concurrency across two instances on PostgreSQL', () => {
       expect(await rowCounts(slowA.dataSource, tenant.tenantId)).toEqual({
         assessment: 1,
         conversation_state: 1,
-        usage_record: 1,
+        usage_units: 1,
         idempotency_record: 1,
       });
     } finally {
@@ -161,7 +161,7 @@ describe('concurrency across two instances on PostgreSQL', () => {
     expect(await rowCounts(first.dataSource, tenant.tenantId)).toMatchObject({
       assessment: 1,
       conversation_state: 1,
-      usage_record: 1,
+      usage_units: 1,
     });
   }, 60_000);
 
