@@ -37,28 +37,52 @@ const KOREAN_DIGIT_RUN =
   /(?<![공영일이삼사오육륙칠팔구])[공영][일이삼사오육륙칠팔구](?:[\s.-]{0,2}[공영일이삼사오육륙칠팔구]){8,12}/g;
 
 /**
+ * Between digit groups: nothing, one space, or one dot or dash (any dash, see DASHES) with at
+ * most one space either side ("010 - 1234 - 5678", "010ㅡ1234ㅡ5678").
+ */
+const SEPARATOR = String.raw`(?:\s?[.\-\u2010-\u2015\u2212\u3161\u30fc\uff0d_]\s?|\s)?`;
+
+/**
  * Phone-shaped candidates: international (+CC ...), Korean (0XX-XXXX-XXXX, 1588-1234) and North
  * American ((415) 555-2671). Separators are single spaces, dots, dashes or parentheses.
  */
 const CANDIDATE = new RegExp(
   [
-    String.raw`(?:\+|\b00)\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){1,4}`,
-    String.raw`\(?0\d{1,2}\)?[\s.-]?\d{3,4}[\s.-]?\d{4}`,
-    String.raw`1[5-9]\d{2}[\s.-]?\d{4}`,
-    String.raw`\(?[2-9]\d{2}\)?[\s.-]?\d{3}[\s.-]?\d{4}`,
+    String.raw`(?:\+|\b00)\d{1,3}S?\(?\d{1,4}\)?(?:S?\d{2,4}){1,4}`,
+    String.raw`\(?0\d{1,2}\)?S?\d{3,4}S?\d{4}`,
+    String.raw`1[5-9]\d{2}S?\d{4}`,
+    String.raw`\(?[2-9]\d{2}\)?S?\d{3}S?\d{4}`,
     // Other national formats ("0494 92 82 32", "020 7946 0958", "090-1234-5678"), parsed
     // for other regions only next to a phone word.
-    String.raw`\(?0\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4}`,
+    String.raw`\(?0\d{1,4}\)?(?:S?\d{2,4}){2,4}`,
   ]
-    .map((shape) => String.raw`(?<![\w.+/-])${shape}(?![\w]|[.-]\d)`)
+    .map((shape) => String.raw`(?<![\w.+/-])${shape}(?![\w]|[.-]\d)`.replaceAll('S?', SEPARATOR))
     .join('|'),
   'g',
 );
+/** Dashes people type instead of "-": en and em dashes, the Hangul vowel ㅡ, the long-vowel mark ー. */
+const DASHES = /[\u2010-\u2015\u2212\u3161\u30fc\uff0d_]/g;
+/**
+ * National numbers without a trunk 0 ("612 34 56 78" in Spain, "98765 43210" in India, "8 912 345-67-89"
+ * in Russia): too close to amounts and counts to try for KR/US, so only parsed next to a phone word.
+ */
+const WORDED_CANDIDATE = new RegExp(
+  String.raw`(?<![\w.+/-])\(?[1-9]\d{0,4}\)?(?:S?\d{2,5}){2,4}(?![\w]|[.-]\d)`.replaceAll(
+    'S?',
+    SEPARATOR,
+  ),
+  'g',
+);
 const MAX_CANDIDATES = 50;
+/** "my order number is 20240315123": an order, account or ticket word before makes it another number. */
+const OTHER_NUMBER_WORDS =
+  /order|invoice|tracking|receipt|confirmation|ticket|reference|booking|shipment|parcel|serial|model|sku|account|iban|card|passport|주문|송장|예약|계좌|카드|여권|pedido|commande|bestell|konto|cuenta|compte|conta/i;
+const COUNT_AFTER =
+  /^\s*(?:points?|pts|steps?|people|views|followers|likes|votes|subscribers|times|km|miles|kg|lbs|명|개|회|점|人|点|個)/i;
 
 /** Words that announce a phone number, in the languages the product sees. */
 const PHONE_WORDS =
-  /phone|\btel\b|tel\.|\bcall|mobile|\bcell|whats\s?app|text\s+me|\bfax|\bnumber\b|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|num[ée]ro|nummer|номер|телефон|هاتف|โทร|điện thoại/i;
+  /phone|\btel\b|tel\.|\bcall|mobile|\bcell|whats\s?app|text\s+me|\bfax|\bnumber\b|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|n[uú]m[ée]ro|nummer|номер|телефон|هاتف|رقم|โทร|điện thoại|số|sđt|zalo|celular|m[oó]vil|\bcel\b|\bzap\b|nomor|\bhp\b|\bwa\b|numara|\bline\b|微信|カカオ|kakao|카톡/i;
 /**
  * Regions tried, after KR and US, for a national-format number next to a phone word; the
  * script of the turn decides which come first. The country is then a best guess (`guessed`).
@@ -77,13 +101,30 @@ const LATIN_REGIONS: CountryCode[] = [
   'MX',
   'PH',
   'ID',
+  'VN',
+  'TR',
+  'RU',
+  'PL',
+  'AR',
+  'CO',
+  'CL',
+  'PE',
+  'TH',
+  'MY',
+  'SG',
+  'ZA',
+  'NG',
+  'EG',
+  'SA',
+  'AE',
+  'PK',
 ];
 function regionsFor(text: string): CountryCode[] {
   if (/[\u3040-\u30ff]/.test(text)) return ['JP', ...LATIN_REGIONS];
   if (/[\u4e00-\u9fff]/.test(text)) return ['CN', 'TW', 'HK', ...LATIN_REGIONS];
   if (/[\u0400-\u04ff]/.test(text)) return ['RU', 'UA', ...LATIN_REGIONS];
   if (/[\u0e00-\u0e7f]/.test(text)) return ['TH', ...LATIN_REGIONS];
-  if (/[ăâđêôơư]/i.test(text)) return ['VN', ...LATIN_REGIONS];
+  if (/[ăâđêôơư\u1ea0-\u1ef9]/i.test(text)) return ['VN', ...LATIN_REGIONS];
   return [...LATIN_REGIONS, 'JP', 'CN'];
 }
 
@@ -125,18 +166,45 @@ export class PhoneDetector implements TextDetector {
    * the whole turn (its matcher is far too slow on a 16,000-character turn of digits).
    */
   private findIn(text: string, out: Found[]): void {
+    this.findCandidates(text, out);
+    if (PHONE_WORDS.test(text)) this.findWordedCandidates(text, out);
+  }
+
+  private findWordedCandidates(text: string, out: Found[]): void {
+    let budget = MAX_CANDIDATES;
+    for (const m of text.matchAll(WORDED_CANDIDATE)) {
+      if (budget-- <= 0) return;
+      const start = m.index;
+      const end = start + m[0].length;
+      if (out.some((f) => f.start < end && start < f.end)) continue;
+      // national numbers without a trunk 0 have nine digits or more; "12 345 678 steps" is a count
+      if (countDigits(m[0]) < 9 || this.looksLikeOtherNumber(text, start, end)) continue;
+      // the phone word must come first ("mi número: 612 34 56 78"), and a count is not a number
+      if (
+        !precededBy(text, start, PHONE_WORDS, 40) ||
+        precededBy(text, start, OTHER_NUMBER_WORDS, 40) ||
+        COUNT_AFTER.test(text.slice(end, end + 12))
+      )
+        continue;
+      const guess = this.parseWithPhoneWord(text, m[0].replace(DASHES, '-'), start, end);
+      if (guess) out.push({ start, end, phone: guess, guessed: true });
+    }
+  }
+
+  private findCandidates(text: string, out: Found[]): void {
     let budget = MAX_CANDIDATES;
     for (const m of text.matchAll(CANDIDATE)) {
       if (budget-- <= 0) return;
       const start = m.index;
       const end = start + m[0].length;
       if (this.looksLikeOtherNumber(text, start, end)) continue;
-      const phone = this.parse(m[0]);
+      const raw = m[0].replace(DASHES, '-');
+      const phone = this.parse(raw);
       if (phone) {
         out.push({ start, end, phone });
         continue;
       }
-      const guess = this.parseWithPhoneWord(text, m[0], start, end);
+      const guess = this.parseWithPhoneWord(text, raw, start, end);
       if (guess) out.push({ start, end, phone: guess, guessed: true });
     }
   }
