@@ -16,6 +16,7 @@ describe('pii.email', () => {
     ['escríbeme a lucia arroba gmail punto es', 'lucia arroba gmail punto es'],
     ["mon mail c'est julie.martin at orange point fr", 'julie.martin at orange point fr'],
     ['meine Adresse: jonas punkt weber at gmx punkt de', 'weber at gmx punkt de'],
+    ['contact me -> mia @ icloud . com', 'mia @ icloud . com'],
   ])('finds %s', (text, expected) => {
     expect(found(text)).toEqual([expected]);
   });
@@ -34,6 +35,7 @@ describe('pii.email', () => {
     'meet me at school at 3',
     'look at this point in the story',
     'we met at the point in time when it rained',
+    "i'm at work. me too",
     'the price is 5@10 dollars',
     '',
   ])('ignores %s', (text) => {

@@ -16,7 +16,7 @@ const AT_WORD = String.raw`(?:at|arroba|arobase|chiocciola|klammeraffe|соба�
 /** "dot" spelled out: punto (es, it), ponto (pt), point (fr), punkt (de), точка (ru), nokta (tr), titik (id), chấm (vi). */
 const DOT_WORD = String.raw`(?:dot|punto|ponto|point|punkt|точка|nokta|titik|chấm)`;
 const AT = String.raw`(?:\s*[\(\[\{<]\s*(?:${AT_WORD}|@)\s*[\)\]\}>]\s*|\s+${AT_WORD}\s+|\s*(?:골뱅이|アットマーク|艾特)\s*|\s*@\s+|\s+@\s*)`;
-const DOT = String.raw`(?:\s*[\(\[\{<]\s*(?:${DOT_WORD}|\.)\s*[\)\]\}>]\s*|\s+${DOT_WORD}\s+|\s*(?:닷|쩜|점|ドット)\s*|\.)`;
+const DOT = String.raw`(?:\s*[\(\[\{<]\s*(?:${DOT_WORD}|\.)\s*[\)\]\}>]\s*|\s+${DOT_WORD}\s+|\s*(?:닷|쩜|점|ドット)\s*|\s?\.\s?)`;
 const LABEL = String.raw`[A-Za-z0-9][A-Za-z0-9-]{0,62}`;
 /** Top-level domains a spelled-out address may end with ("at" itself is left out: "meet at 5 dot at"). */
 const TLDS = String.raw`(com|net|org|edu|gov|io|co|kr|me|info|biz|us|uk|jp|de|fr|ca|au|es|it|pt|br|mx|ar|ru|cn|in|id|vn|tr|nl|pl|se|ch|be|tw|hk|sg|ph|th|my|cl|dev|app)`;

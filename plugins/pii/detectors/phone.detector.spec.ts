@@ -24,6 +24,7 @@ describe('pii.phone', () => {
     ['số điện thoại 0912 345 678', '0912 345 678', 'VN', undefined],
     ['meu celular 11 91234-5678', '11 91234-5678', 'BR', 'mobile'],
     ['мой номер 8 912 345-67-89', '8 912 345-67-89', 'RU', 'mobile'],
+    ['call me at 0 1 0 - 1 2 3 4 - 5 6 7 8', '0 1 0 - 1 2 3 4 - 5 6 7 8', 'KR', 'mobile'],
   ])('finds %s', (text, expected, country, type) => {
     const hits = detector.detect(text);
     expect(hits.map((h) => text.slice(h.start, h.end))).toEqual([expected]);
@@ -48,6 +49,7 @@ describe('pii.phone', () => {
     'I scored 123 456 789 points, call it a win',
     'my number is 12 345 678 steps today',
     'the population is 612 345 678',
+    'the sequence goes 1 2 3 4 5 6 7 8 9 10',
     'my order number is 20240315123',
     'mi número de pedido es 612 34 56 78',
   ])('ignores %s', (text) => {

@@ -8,6 +8,7 @@ import {
   contextMatches,
   countDigits,
   digitsOf,
+  lettersAsDigits,
   ORDER_NUMBER_CONTEXT,
   precededBy,
 } from './text-window';
@@ -74,6 +75,8 @@ const WORDED_CANDIDATE = new RegExp(
   'g',
 );
 const MAX_CANDIDATES = 50;
+/** Nine to fifteen single digits, each apart from the next by a space, dot or dash. */
+const SPACED_DIGITS = /(?<![\w.+-])\d(?:(?: ?[.-] ?| )\d){8,14}(?![\w]|[.-]\d)/g;
 /** "my order number is 20240315123": an order, account or ticket word before makes it another number. */
 const OTHER_NUMBER_WORDS =
   /order|invoice|tracking|receipt|confirmation|ticket|reference|booking|shipment|parcel|serial|model|sku|account|iban|card|passport|주문|송장|예약|계좌|카드|여권|pedido|commande|bestell|konto|cuenta|compte|conta/i;
@@ -141,6 +144,7 @@ export class PhoneDetector implements TextDetector {
     const found: Found[] = [];
     if (countDigits(text) >= 5) this.findIn(lettersAsDigits(text), found);
     if (/[공영][일이삼사오육륙칠팔구]/.test(text)) this.findKoreanDigitWords(text, found);
+    if (/\d[ .-]{1,3}\d[ .-]{1,3}\d[ .-]{1,3}\d/.test(text)) this.findSpacedDigits(text, found);
     found.sort((a, b) => a.start - b.start);
     const hits: DetectorHit[] = [];
     for (const f of found) {
@@ -262,6 +266,25 @@ export class PhoneDetector implements TextDetector {
     return false;
   }
 
+  /** Digits typed one by one ("0 1 0 - 1 2 3 4 - 5 6 7 8"), read as the number they spell. */
+  private findSpacedDigits(text: string, out: Found[]): void {
+    let budget = MAX_CANDIDATES;
+    for (const m of text.matchAll(SPACED_DIGITS)) {
+      if (budget-- <= 0) return;
+      const start = m.index;
+      const end = start + m[0].length;
+      if (out.some((f) => f.start < end && start < f.end)) continue;
+      if (this.looksLikeOtherNumber(text, start, end)) continue;
+      const digits = digitsOf(m[0]);
+      // a counting run ("1 2 3 4 5 6 7 8 9") is not a number: without a trunk 0, a phone word must be near
+      const phone =
+        (digits.startsWith('0') || contextMatches(text, start, end, PHONE_WORDS, 40, 20)
+          ? this.parse(digits)
+          : undefined) ?? this.parseWithPhoneWord(text, digits, start, end);
+      if (phone) out.push({ start, end, phone });
+    }
+  }
+
   private findKoreanDigitWords(text: string, out: Found[]): void {
     for (const m of text.matchAll(KOREAN_DIGIT_RUN)) {
       // Remember where each digit word ends so a run that swallowed a following word
@@ -286,18 +309,6 @@ export class PhoneDetector implements TextDetector {
       }
     }
   }
-}
-
-/**
- * "O1O-1234-5678", "0l0 1234 5678": letters O/o and l/I written for 0 and 1 next to digits.
- * Replacement is one character for one, so offsets in the result are offsets in the text.
- */
-function lettersAsDigits(text: string): string {
-  if (!/\d[OolI]|[OolI]\d/.test(text)) return text;
-  return text.replace(
-    /(?<=[\d\s.-])[OolI]+(?=[\d\s.-])|(?<![A-Za-z])[OolI](?=\d)|(?<=\d)[OolI](?![A-Za-z])/g,
-    (run) => run.replace(/[Oo]/g, '0').replace(/[lI]/g, '1'),
-  );
 }
 
 function normaliseType(type: string | undefined): string {
