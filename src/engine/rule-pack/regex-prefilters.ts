@@ -7,7 +7,8 @@ import { LiteralAutomaton, type LiteralEntry } from './literal-automaton';
  * only if one of its required literals occurs in the text it reads. Regexes read one of four
  * subjects (original or normalised text, as is or lower-cased); each subject is scanned once
  * per turn by one automaton holding the literals of every regex that reads it, and that scan
- * answers all of those regexes.
+ * answers all of those regexes. Where a text is already lower-case (most normalised texts,
+ * many originals), its two subjects are one string and one pass answers both.
  */
 
 /** Per-turn answers, by regex id: 0 = not known yet, 1 = may match, 2 = cannot match. */
@@ -25,6 +26,8 @@ export class RegexPrefilters {
   /** Subject index per regex id, or ALWAYS. */
   private readonly subjects: Int8Array;
   private readonly automata: (LiteralAutomaton | null)[] = [];
+  /** By `raw` (0 or 1): the literals of both the as-is and the lower-cased subject. */
+  private readonly bothCases: (LiteralAutomaton | null)[] = [];
   /** Regex ids reading each subject. */
   private readonly members: number[][] = [[], [], [], []];
 
@@ -41,6 +44,12 @@ export class RegexPrefilters {
     }
     for (const list of entries)
       this.automata.push(list.length > 0 ? new LiteralAutomaton(list) : null);
+    for (const raw of [0, 1]) {
+      const [asIs, lower] = [entries[raw], entries[raw | 2]];
+      this.bothCases.push(
+        asIs.length > 0 && lower.length > 0 ? new LiteralAutomaton([...asIs, ...lower]) : null,
+      );
+    }
   }
 
   /** Fresh per-turn states for `mayMatch`. */
@@ -64,10 +73,17 @@ export class RegexPrefilters {
 
   /** Answers every regex reading `subject` with one pass over it. */
   private scan(subject: number, text: TurnText, states: PrefilterStates): void {
+    const raw = subject & 1;
+    const asIs = raw === 1 ? text.original : text.normalised.text;
+    const bothCases = this.bothCases[raw];
+    if (bothCases !== null && text.lowerCased(raw === 1) === asIs) {
+      for (const id of this.members[raw]) states[id] = CANNOT_MATCH;
+      for (const id of this.members[raw | 2]) states[id] = CANNOT_MATCH;
+      bothCases.scan(asIs, states, MAY_MATCH);
+      return;
+    }
     for (const id of this.members[subject]) states[id] = CANNOT_MATCH;
-    const raw = (subject & 1) !== 0;
-    const content =
-      (subject & 2) !== 0 ? text.lowerCased(raw) : raw ? text.original : text.normalised.text;
+    const content = (subject & 2) !== 0 ? text.lowerCased(raw === 1) : asIs;
     this.automata[subject]?.scan(content, states, MAY_MATCH);
   }
 }
