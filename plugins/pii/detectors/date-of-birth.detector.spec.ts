@@ -18,6 +18,7 @@ describe('pii.date_of_birth', () => {
     ['생년월일 90.01.25', '90.01.25', 1990],
     ['DOB: 14.03.1990', '14.03.1990', 1990],
     ['my bday is 3/14/09', '3/14/09', 2009],
+    ['2009.03.14생이야', '2009.03.14', 2009],
   ])('finds %s', (text, expected, year) => {
     const hits = detector.detect(text);
     expect(hits.map((h) => text.slice(h.start, h.end))).toEqual([expected]);
@@ -28,6 +29,8 @@ describe('pii.date_of_birth', () => {
   it.each([
     ['no birth cue', 'the meeting is on March 14, 2009'],
     ['just a year', 'I was born in 1998'],
+    ['a Korean birth year only', '98년생이야'],
+    ['a date next to 학생', '2024.03.04 학생 모임'],
     ['impossible date', 'born on 2009-02-30'],
     ['a birth cue without a date', 'happy birthday!!'],
     ['a date far from the cue', 'born ready. ' + 'x'.repeat(80) + ' 2009-03-14'],

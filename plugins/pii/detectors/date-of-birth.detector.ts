@@ -6,11 +6,11 @@ import { countDigits, isCalendarDate } from './text-window';
 
 /**
  * Dates of birth: a calendar date within a short window of a birth cue ("born on", "DOB",
- * "my birthday is", "생년월일", "생일은", "...에 태어났어"). The date must be real; a bare year
+ * "my birthday is", "생년월일", "생일은", "...에 태어났어", "2009.03.14생이야"). The date must be real; a bare year
  * ("born in 1990") is not reported.
  */
 const BIRTH_CUES =
-  /\bborn\b|\bdob\b|d\.o\.b|date\s+of\s+birth|birth\s*date|birthday|b-?day|생년월일|생일|태어났|태어난|출생|\d\s*일생(?!활|각|일대|동안)/gi;
+  /\bborn\b|\bdob\b|d\.o\.b|date\s+of\s+birth|birth\s*date|birthday|b-?day|생년월일|생일|태어났|태어난|출생|\d\s*일생(?!활|각|일대|동안)|\d\s*생(?=이|입|으|임|[\s,.!~]|$)/gi;
 const WINDOW_BEFORE = 30;
 const WINDOW_AFTER = 45;
 const MAX_CUES = 32;

@@ -12,6 +12,11 @@ describe('pii.email', () => {
     ['jane dot doe at gmail dot com', 'doe at gmail dot com'],
     ['write to jane(at)gmail.com', 'jane(at)gmail.com'],
     ['minsu 골뱅이 naver 닷 com 으로 연락해', 'minsu 골뱅이 naver 닷 com'],
+    ['mi correo es lucia.gomez(arroba)hotmail.com', 'lucia.gomez(arroba)hotmail.com'],
+    ['escríbeme a lucia arroba gmail punto es', 'lucia arroba gmail punto es'],
+    ["mon mail c'est julie.martin at orange point fr", 'julie.martin at orange point fr'],
+    ['meine Adresse: jonas punkt weber at gmx punkt de', 'weber at gmx punkt de'],
+    ['contact me -> mia @ icloud . com', 'mia @ icloud . com'],
   ])('finds %s', (text, expected) => {
     expect(found(text)).toEqual([expected]);
   });
@@ -28,6 +33,9 @@ describe('pii.email', () => {
     'use logo@2x.png for retina',
     "i'm at home.com right now",
     'meet me at school at 3',
+    'look at this point in the story',
+    'we met at the point in time when it rained',
+    "i'm at work. me too",
     'the price is 5@10 dollars',
     '',
   ])('ignores %s', (text) => {

@@ -11,27 +11,42 @@ import type {
 const PLAIN_EMAIL =
   /(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}([A-Za-z]{2,24})(?![A-Za-z0-9-])/g;
 
-const AT = String.raw`(?:\s*[\(\[\{<]\s*(?:at|@)\s*[\)\]\}>]\s*|\s+at\s+|\s*골뱅이\s*|\s*@\s+|\s+@\s*)`;
-const DOT = String.raw`(?:\s*[\(\[\{<]\s*(?:dot|\.)\s*[\)\]\}>]\s*|\s+dot\s+|\s*닷\s*|\s*쩜\s*|\s*점\s*|\.)`;
+/** "at" spelled in the languages users write in: arroba (es, pt), arobase (fr), chiocciola (it), собака (ru). */
+const AT_WORD = String.raw`(?:at|arroba|arobase|chiocciola|klammeraffe|собака)`;
+/** "dot" spelled out: punto (es, it), ponto (pt), point (fr), punkt (de), точка (ru), nokta (tr), titik (id), chấm (vi). */
+const DOT_WORD = String.raw`(?:dot|punto|ponto|point|punkt|точка|nokta|titik|chấm)`;
+const AT = String.raw`(?:\s*[\(\[\{<]\s*(?:${AT_WORD}|@)\s*[\)\]\}>]\s*|\s+${AT_WORD}\s+|\s*(?:골뱅이|アットマーク|艾特)\s*|\s*@\s+|\s+@\s*)`;
+const DOT = String.raw`(?:\s*[\(\[\{<]\s*(?:${DOT_WORD}|\.)\s*[\)\]\}>]\s*|\s+${DOT_WORD}\s+|\s*(?:닷|쩜|점|ドット)\s*|\s?\.\s?)`;
 const LABEL = String.raw`[A-Za-z0-9][A-Za-z0-9-]{0,62}`;
+/** Top-level domains a spelled-out address may end with ("at" itself is left out: "meet at 5 dot at"). */
+const TLDS = String.raw`(com|net|org|edu|gov|io|co|kr|me|info|biz|us|uk|jp|de|fr|ca|au|es|it|pt|br|mx|ar|ru|cn|in|id|vn|tr|nl|pl|se|ch|be|tw|hk|sg|ph|th|my|cl|dev|app)`;
 /** Spelled-out form; only well-known TLDs so "meet me at home dot" style chatter never fires. */
 const SPELLED_EMAIL = new RegExp(
-  String.raw`(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}${AT}(?:${LABEL}${DOT}){1,4}(com|net|org|edu|gov|io|co|kr|me|info|biz|us|uk|jp|de|fr|ca|au)(?![A-Za-z0-9-])`,
+  String.raw`(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}${AT}(?:${LABEL}${DOT}){1,4}${TLDS}(?![A-Za-z0-9-])`,
   'gi',
 );
 
-const MAIL_PROVIDER =
-  /\b(?:gmail|googlemail|naver|daum|hanmail|kakao|nate|yahoo|hotmail|outlook|live|icloud|me|proton(?:mail)?|aol)\s*(?:\.|dot|닷)/i;
-const MAIL_WORD = /e-?mail|메일|이메일|mail\s+me|contact/i;
+const MAIL_PROVIDER = new RegExp(
+  String.raw`\b(?:gmail|googlemail|naver|daum|hanmail|kakao|nate|yahoo|hotmail|outlook|live|icloud|me|proton(?:mail)?|aol|orange|free|wanadoo|gmx|web|yandex|mail|qq|163|libero|uol|bol|terra)\s*(?:\.|${DOT_WORD}|닷)`,
+  'i',
+);
+const MAIL_WORD = /e-?mail|메일|이메일|mail\s+me|contact|correo|courriel|メール|邮箱|почт|adresse/i;
 /** More addresses than this in one turn add nothing; keeps the overlap checks bounded. */
 const MAX_HITS = 32;
-const SPELLED_AT_CUE = /\bat\b|골뱅이|@/i;
+const SPELLED_AT_CUE =
+  /\b(?:at|arroba|arobase|chiocciola|klammeraffe)\b|собака|골뱅이|アットマーク|艾特|@/i;
 /**
  * What every spelled-out address ends with: a dot form, then a listed TLD. " at " and "."
  * are in most English turns; this pair is not, so the full pattern rarely has to run.
  */
-const SPELLED_TLD_CUE =
-  /(?:\.|dot|닷|쩜|점)\s*[)\]}>]?\s*(?:com|net|org|edu|gov|io|co|kr|me|info|biz|us|uk|jp|de|fr|ca|au)(?![A-Za-z0-9-])/i;
+const SPELLED_TLD_CUE = new RegExp(
+  String.raw`(?:\.|${DOT_WORD}|닷|쩜|점|ドット)\s*[)\]}>]?\s*${TLDS}(?![A-Za-z0-9-])`,
+  'i',
+);
+
+/** The English " at " is everyday chatter; with only a real or a foreign-word dot it needs a mail cue. */
+const BARE_AT = /\sat\s/i;
+const SPELLED_DOT = /dot|닷|쩜|점|ドット|[([{<]/i;
 
 /** File names such as `logo@2x.png` are not addresses. */
 const FILE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'bmp', 'ico', 'pdf']);
@@ -59,7 +74,7 @@ export class EmailDetector implements TextDetector {
         if (hits.some((h) => h.start < end && start < h.end)) continue;
         // "meet me at example.com" names a site; a bare " at " needs a spelled-out dot too.
         // A bare " at " with a real dot is accepted for mail providers or after a mail word.
-        if (/\sat\s/i.test(m[0]) && !/dot|닷|쩜|점|[([{<]/i.test(m[0])) {
+        if (BARE_AT.test(m[0]) && !SPELLED_DOT.test(m[0])) {
           const before = text.slice(Math.max(0, start - 30), start);
           if (!MAIL_PROVIDER.test(m[0]) && !MAIL_WORD.test(before)) continue;
         }

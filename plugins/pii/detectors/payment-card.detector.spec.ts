@@ -11,6 +11,7 @@ describe('pii.payment_card', () => {
     ['amex 3782 822463 10005', '3782 822463 10005', 'amex'],
     ['4012888888881881', '4012888888881881', 'visa'],
     ['jcb: 3530111333300000', '3530111333300000', 'jcb'],
+    ['card 4111-l111-1111-1111', '4111-l111-1111-1111', 'visa'],
   ])('finds %s', (text, expected, brand) => {
     const hits = detector.detect(text);
     expect(hits.map((h) => text.slice(h.start, h.end))).toEqual([expected]);

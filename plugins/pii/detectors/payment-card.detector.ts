@@ -2,7 +2,14 @@ import type {
   DetectorHit,
   TextDetector,
 } from '../../../src/engine/plugin-registry/plugin-contract';
-import { countDigits, digitsOf, ORDER_NUMBER_CONTEXT, passesLuhn, precededBy } from './text-window';
+import {
+  countDigits,
+  digitsOf,
+  lettersAsDigits,
+  ORDER_NUMBER_CONTEXT,
+  passesLuhn,
+  precededBy,
+} from './text-window';
 
 /**
  * Payment card numbers: 13-19 digits, ungrouped or grouped by single spaces/dashes, in a known
@@ -68,7 +75,8 @@ export class PaymentCardDetector implements TextDetector {
     const hits: DetectorHit[] = [];
     // A card number has at least 13 digits: most turns never need the candidate scan.
     if (countDigits(text) < MIN_CARD_DIGITS) return hits;
-    for (const m of text.matchAll(CANDIDATE)) {
+    // "4111-l111-1111-1111": l/I and O typed for 1 and 0 (one character for one, offsets kept)
+    for (const m of lettersAsDigits(text).matchAll(CANDIDATE)) {
       const raw = m[0];
       const digits = digitsOf(raw);
       if (!hasCardGrouping(raw) || !passesLuhn(digits)) continue;

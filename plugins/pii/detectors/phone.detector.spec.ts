@@ -18,6 +18,13 @@ describe('pii.phone', () => {
     ["They're not answering, phone 0494 92 82 32", '0494 92 82 32', 'FR', undefined],
     ['my london number is 020 7946 0958', '020 7946 0958', 'GB', 'fixed_line'],
     ['mon numéro: 06 12 34 56 78', '06 12 34 56 78', 'KR', undefined],
+    ['010 ㅡ 2345 ㅡ 6789 로 문자줘', '010 ㅡ 2345 ㅡ 6789', 'KR', 'mobile'],
+    ['내 번호 010–1234–5678', '010–1234–5678', 'KR', 'mobile'],
+    ['mi número: 612 34 56 78', '612 34 56 78', 'DE', undefined],
+    ['số điện thoại 0912 345 678', '0912 345 678', 'VN', undefined],
+    ['meu celular 11 91234-5678', '11 91234-5678', 'BR', 'mobile'],
+    ['мой номер 8 912 345-67-89', '8 912 345-67-89', 'RU', 'mobile'],
+    ['call me at 0 1 0 - 1 2 3 4 - 5 6 7 8', '0 1 0 - 1 2 3 4 - 5 6 7 8', 'KR', 'mobile'],
   ])('finds %s', (text, expected, country, type) => {
     const hits = detector.detect(text);
     expect(hits.map((h) => text.slice(h.start, h.end))).toEqual([expected]);
@@ -39,6 +46,12 @@ describe('pii.phone', () => {
     '이일 삼일 사일',
     'pi is 3.14159265358979',
     'the lottery numbers were 0494 92 82 32',
+    'I scored 123 456 789 points, call it a win',
+    'my number is 12 345 678 steps today',
+    'the population is 612 345 678',
+    'the sequence goes 1 2 3 4 5 6 7 8 9 10',
+    'my order number is 20240315123',
+    'mi número de pedido es 612 34 56 78',
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
   });

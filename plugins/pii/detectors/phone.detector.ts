@@ -8,6 +8,7 @@ import {
   contextMatches,
   countDigits,
   digitsOf,
+  lettersAsDigits,
   ORDER_NUMBER_CONTEXT,
   precededBy,
 } from './text-window';
@@ -37,28 +38,54 @@ const KOREAN_DIGIT_RUN =
   /(?<![공영일이삼사오육륙칠팔구])[공영][일이삼사오육륙칠팔구](?:[\s.-]{0,2}[공영일이삼사오육륙칠팔구]){8,12}/g;
 
 /**
+ * Between digit groups: nothing, one space, or one dot or dash (any dash, see DASHES) with at
+ * most one space either side ("010 - 1234 - 5678", "010ㅡ1234ㅡ5678").
+ */
+const SEPARATOR = String.raw`(?:\s?[.\-\u2010-\u2015\u2212\u3161\u30fc\uff0d_]\s?|\s)?`;
+
+/**
  * Phone-shaped candidates: international (+CC ...), Korean (0XX-XXXX-XXXX, 1588-1234) and North
  * American ((415) 555-2671). Separators are single spaces, dots, dashes or parentheses.
  */
 const CANDIDATE = new RegExp(
   [
-    String.raw`(?:\+|\b00)\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){1,4}`,
-    String.raw`\(?0\d{1,2}\)?[\s.-]?\d{3,4}[\s.-]?\d{4}`,
-    String.raw`1[5-9]\d{2}[\s.-]?\d{4}`,
-    String.raw`\(?[2-9]\d{2}\)?[\s.-]?\d{3}[\s.-]?\d{4}`,
+    String.raw`(?:\+|\b00)\d{1,3}S?\(?\d{1,4}\)?(?:S?\d{2,4}){1,4}`,
+    String.raw`\(?0\d{1,2}\)?S?\d{3,4}S?\d{4}`,
+    String.raw`1[5-9]\d{2}S?\d{4}`,
+    String.raw`\(?[2-9]\d{2}\)?S?\d{3}S?\d{4}`,
     // Other national formats ("0494 92 82 32", "020 7946 0958", "090-1234-5678"), parsed
     // for other regions only next to a phone word.
-    String.raw`\(?0\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4}`,
+    String.raw`\(?0\d{1,4}\)?(?:S?\d{2,4}){2,4}`,
   ]
-    .map((shape) => String.raw`(?<![\w.+/-])${shape}(?![\w]|[.-]\d)`)
+    .map((shape) => String.raw`(?<![\w.+/-])${shape}(?![\w]|[.-]\d)`.replaceAll('S?', SEPARATOR))
     .join('|'),
   'g',
 );
+/** Dashes people type instead of "-": en and em dashes, the Hangul vowel ㅡ, the long-vowel mark ー. */
+const DASHES = /[\u2010-\u2015\u2212\u3161\u30fc\uff0d_]/g;
+/**
+ * National numbers without a trunk 0 ("612 34 56 78" in Spain, "98765 43210" in India, "8 912 345-67-89"
+ * in Russia): too close to amounts and counts to try for KR/US, so only parsed next to a phone word.
+ */
+const WORDED_CANDIDATE = new RegExp(
+  String.raw`(?<![\w.+/-])\(?[1-9]\d{0,4}\)?(?:S?\d{2,5}){2,4}(?![\w]|[.-]\d)`.replaceAll(
+    'S?',
+    SEPARATOR,
+  ),
+  'g',
+);
 const MAX_CANDIDATES = 50;
+/** Nine to fifteen single digits, each apart from the next by a space, dot or dash. */
+const SPACED_DIGITS = /(?<![\w.+-])\d(?:(?: ?[.-] ?| )\d){8,14}(?![\w]|[.-]\d)/g;
+/** "my order number is 20240315123": an order, account or ticket word before makes it another number. */
+const OTHER_NUMBER_WORDS =
+  /order|invoice|tracking|receipt|confirmation|ticket|reference|booking|shipment|parcel|serial|model|sku|account|iban|card|passport|주문|송장|예약|계좌|카드|여권|pedido|commande|bestell|konto|cuenta|compte|conta/i;
+const COUNT_AFTER =
+  /^\s*(?:points?|pts|steps?|people|views|followers|likes|votes|subscribers|times|km|miles|kg|lbs|명|개|회|점|人|点|個)/i;
 
 /** Words that announce a phone number, in the languages the product sees. */
 const PHONE_WORDS =
-  /phone|\btel\b|tel\.|\bcall|mobile|\bcell|whats\s?app|text\s+me|\bfax|\bnumber\b|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|num[ée]ro|nummer|номер|телефон|هاتف|โทร|điện thoại/i;
+  /phone|\btel\b|tel\.|\bcall|mobile|\bcell|whats\s?app|text\s+me|\bfax|\bnumber\b|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|n[uú]m[ée]ro|nummer|номер|телефон|هاتف|رقم|โทร|điện thoại|số|sđt|zalo|celular|m[oó]vil|\bcel\b|\bzap\b|nomor|\bhp\b|\bwa\b|numara|\bline\b|微信|カカオ|kakao|카톡/i;
 /**
  * Regions tried, after KR and US, for a national-format number next to a phone word; the
  * script of the turn decides which come first. The country is then a best guess (`guessed`).
@@ -77,13 +104,30 @@ const LATIN_REGIONS: CountryCode[] = [
   'MX',
   'PH',
   'ID',
+  'VN',
+  'TR',
+  'RU',
+  'PL',
+  'AR',
+  'CO',
+  'CL',
+  'PE',
+  'TH',
+  'MY',
+  'SG',
+  'ZA',
+  'NG',
+  'EG',
+  'SA',
+  'AE',
+  'PK',
 ];
 function regionsFor(text: string): CountryCode[] {
   if (/[\u3040-\u30ff]/.test(text)) return ['JP', ...LATIN_REGIONS];
   if (/[\u4e00-\u9fff]/.test(text)) return ['CN', 'TW', 'HK', ...LATIN_REGIONS];
   if (/[\u0400-\u04ff]/.test(text)) return ['RU', 'UA', ...LATIN_REGIONS];
   if (/[\u0e00-\u0e7f]/.test(text)) return ['TH', ...LATIN_REGIONS];
-  if (/[ăâđêôơư]/i.test(text)) return ['VN', ...LATIN_REGIONS];
+  if (/[ăâđêôơư\u1ea0-\u1ef9]/i.test(text)) return ['VN', ...LATIN_REGIONS];
   return [...LATIN_REGIONS, 'JP', 'CN'];
 }
 
@@ -100,6 +144,7 @@ export class PhoneDetector implements TextDetector {
     const found: Found[] = [];
     if (countDigits(text) >= 5) this.findIn(lettersAsDigits(text), found);
     if (/[공영][일이삼사오육륙칠팔구]/.test(text)) this.findKoreanDigitWords(text, found);
+    if (/\d[ .-]{1,3}\d[ .-]{1,3}\d[ .-]{1,3}\d/.test(text)) this.findSpacedDigits(text, found);
     found.sort((a, b) => a.start - b.start);
     const hits: DetectorHit[] = [];
     for (const f of found) {
@@ -125,18 +170,45 @@ export class PhoneDetector implements TextDetector {
    * the whole turn (its matcher is far too slow on a 16,000-character turn of digits).
    */
   private findIn(text: string, out: Found[]): void {
+    this.findCandidates(text, out);
+    if (PHONE_WORDS.test(text)) this.findWordedCandidates(text, out);
+  }
+
+  private findWordedCandidates(text: string, out: Found[]): void {
+    let budget = MAX_CANDIDATES;
+    for (const m of text.matchAll(WORDED_CANDIDATE)) {
+      if (budget-- <= 0) return;
+      const start = m.index;
+      const end = start + m[0].length;
+      if (out.some((f) => f.start < end && start < f.end)) continue;
+      // national numbers without a trunk 0 have nine digits or more; "12 345 678 steps" is a count
+      if (countDigits(m[0]) < 9 || this.looksLikeOtherNumber(text, start, end)) continue;
+      // the phone word must come first ("mi número: 612 34 56 78"), and a count is not a number
+      if (
+        !precededBy(text, start, PHONE_WORDS, 40) ||
+        precededBy(text, start, OTHER_NUMBER_WORDS, 40) ||
+        COUNT_AFTER.test(text.slice(end, end + 12))
+      )
+        continue;
+      const guess = this.parseWithPhoneWord(text, m[0].replace(DASHES, '-'), start, end);
+      if (guess) out.push({ start, end, phone: guess, guessed: true });
+    }
+  }
+
+  private findCandidates(text: string, out: Found[]): void {
     let budget = MAX_CANDIDATES;
     for (const m of text.matchAll(CANDIDATE)) {
       if (budget-- <= 0) return;
       const start = m.index;
       const end = start + m[0].length;
       if (this.looksLikeOtherNumber(text, start, end)) continue;
-      const phone = this.parse(m[0]);
+      const raw = m[0].replace(DASHES, '-');
+      const phone = this.parse(raw);
       if (phone) {
         out.push({ start, end, phone });
         continue;
       }
-      const guess = this.parseWithPhoneWord(text, m[0], start, end);
+      const guess = this.parseWithPhoneWord(text, raw, start, end);
       if (guess) out.push({ start, end, phone: guess, guessed: true });
     }
   }
@@ -194,6 +266,25 @@ export class PhoneDetector implements TextDetector {
     return false;
   }
 
+  /** Digits typed one by one ("0 1 0 - 1 2 3 4 - 5 6 7 8"), read as the number they spell. */
+  private findSpacedDigits(text: string, out: Found[]): void {
+    let budget = MAX_CANDIDATES;
+    for (const m of text.matchAll(SPACED_DIGITS)) {
+      if (budget-- <= 0) return;
+      const start = m.index;
+      const end = start + m[0].length;
+      if (out.some((f) => f.start < end && start < f.end)) continue;
+      if (this.looksLikeOtherNumber(text, start, end)) continue;
+      const digits = digitsOf(m[0]);
+      // a counting run ("1 2 3 4 5 6 7 8 9") is not a number: without a trunk 0, a phone word must be near
+      const phone =
+        (digits.startsWith('0') || contextMatches(text, start, end, PHONE_WORDS, 40, 20)
+          ? this.parse(digits)
+          : undefined) ?? this.parseWithPhoneWord(text, digits, start, end);
+      if (phone) out.push({ start, end, phone });
+    }
+  }
+
   private findKoreanDigitWords(text: string, out: Found[]): void {
     for (const m of text.matchAll(KOREAN_DIGIT_RUN)) {
       // Remember where each digit word ends so a run that swallowed a following word
@@ -218,18 +309,6 @@ export class PhoneDetector implements TextDetector {
       }
     }
   }
-}
-
-/**
- * "O1O-1234-5678", "0l0 1234 5678": letters O/o and l/I written for 0 and 1 next to digits.
- * Replacement is one character for one, so offsets in the result are offsets in the text.
- */
-function lettersAsDigits(text: string): string {
-  if (!/\d[OolI]|[OolI]\d/.test(text)) return text;
-  return text.replace(
-    /(?<=[\d\s.-])[OolI]+(?=[\d\s.-])|(?<![A-Za-z])[OolI](?=\d)|(?<=\d)[OolI](?![A-Za-z])/g,
-    (run) => run.replace(/[Oo]/g, '0').replace(/[lI]/g, '1'),
-  );
 }
 
 function normaliseType(type: string | undefined): string {

@@ -77,3 +77,15 @@ export function isCalendarDate(year: number, month: number, day: number): boolea
 /** Words that announce an order, invoice or tracking number: digits after them are not PII. */
 export const ORDER_NUMBER_CONTEXT =
   /(?:order|invoice|tracking|receipt|confirmation|ticket|reference|ref\.?|booking|shipment|parcel|serial|model|sku|주문|송장|운송장|예약번호|접수번호|영수증|일련번호|모델)\s*(?:no\.?|number|num|id|#|번호)?\s*[:#]?\s*$/i;
+
+/**
+ * "O1O-1234-5678", "4111-l111-1111-1111": letters O/o and l/I written for 0 and 1 next to digits.
+ * Replacement is one character for one, so offsets in the result are offsets in the text.
+ */
+export function lettersAsDigits(text: string): string {
+  if (!/\d[OolI]|[OolI]\d/.test(text)) return text;
+  return text.replace(
+    /(?<=[\d\s.-])[OolI]+(?=[\d\s.-])|(?<![A-Za-z])[OolI](?=\d)|(?<=\d)[OolI](?![A-Za-z])/g,
+    (run) => run.replace(/[Oo]/g, '0').replace(/[lI]/g, '1'),
+  );
+}
