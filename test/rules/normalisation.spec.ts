@@ -142,6 +142,7 @@ describe('core normalisers', () => {
     ['ki11', 'kill'],
     ['kiII', 'kill'],
     ['kiIl', 'kill'],
+    ['fvck', 'fuck'],
   ])('gives %s, a disguise the leetspeak fold keeps, the reading %s for matching', (text, alt) => {
     expect(new TurnText(text).tokens[0].alt).toBe(alt);
   });

@@ -181,12 +181,14 @@ function tokenise(original: string, mapped: MappedText): Token[] {
 /** Digits read as letters in the second reading; 2 and 6 stand for no letter. */
 const DIGIT_LETTERS = 'oi?ea?s?bg';
 const MAX_DISGUISED_WORD = 16;
+const V_FOR_U = /([b-df-hj-np-tv-xz])v(?=[b-df-hj-np-tv-xz])/g;
 
 /**
  * A second reading of a Latin word for disguises the leetspeak fold keeps as written, so that
  * names and quantities survive in the text ("mp3", "covid19", "14yo"): digits at the end of a
  * word or outnumbering its letters ("d13", "di3", "ki11" read die, die, kill), and a capital I
- * standing for l after a lower-case letter ("kiII" reads kill). A 1 next to i or l reads l,
+ * standing for l after a lower-case letter ("kiII" reads kill), and a v between two consonants
+ * ("fvck" reads fuck). A 1 next to i or l reads l,
  * elsewhere i. Only phrase and list matching sees it; regexes and the text keep the word as it
  * was. Number-first words ("14yo", "3rd") and words with a 2 or 6 get no reading.
  */
@@ -225,6 +227,12 @@ function disguisedReading(
       return null;
     }
     reading += char;
+  }
+  // A v between two consonants stands for u ("fvck", "fvcking"); "love", "over" keep theirs.
+  const withU = reading.replace(V_FOR_U, '$1u');
+  if (withU !== reading) {
+    reading = withU;
+    disguised = true;
   }
   return disguised && reading !== key ? reading : null;
 }
