@@ -77,9 +77,18 @@ const WORDED_CANDIDATE = new RegExp(
 const MAX_CANDIDATES = 50;
 /** Nine to fifteen single digits, each apart from the next by a space, dot or dash. */
 const SPACED_DIGITS = /(?<![\w.+-])\d(?:(?: ?[.-] ?| )\d){8,14}(?![\w]|[.-]\d)/g;
+/**
+ * What must come before a national number without a trunk 0: a phone word, or "my number" and
+ * its translations. A bare "number" ("the number 314159265", "lucky number") is not enough.
+ */
+const WORDED_CUE =
+  /phone|\btel\b|tel\.|\bcall\s+(?:me|us|him|her|at|on)\b|mobile|\bcell|whats\s?app|text\s+me|\bfax|\b(?:my|his|her|mi|su|meu|minha|mon|ma|mein|meine)\s+(?:number|n[uú]m[ée]ro|nummer)\b|(?:мой|моя)\s+номер|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|телефон|هاتف|رقم|โทร|điện thoại|số|sđt|zalo|celular|m[oó]vil|\bcel\b|\bzap\b|nomor|\bhp\b|\bwa\b|numara|微信|kakao|카톡/i;
 /** "my order number is 20240315123": an order, account or ticket word before makes it another number. */
 const OTHER_NUMBER_WORDS =
   /order|invoice|tracking|receipt|confirmation|ticket|reference|booking|shipment|parcel|serial|model|sku|account|iban|card|passport|주문|송장|예약|계좌|카드|여권|pedido|commande|bestell|konto|cuenta|compte|conta/i;
+/** A number named as something else right before it: "my student number is 2021123456", "views: 123 456 789". */
+const NAMED_OTHER_NUMBER =
+  /(?:(?:student|member(?:ship)?|employee|staff|lucky|favou?rite|flight|seat|room|badge|policy|case|id)\s*(?:id\s*)?(?:number|no\.?|num|#)|views|likes|followers|points|score|population|학번|사번|회원번호)\s*(?:is|was|:|=|of)?\s*$/i;
 const COUNT_AFTER =
   /^\s*(?:points?|pts|steps?|people|views|followers|likes|votes|subscribers|times|km|miles|kg|lbs|명|개|회|점|人|点|個)/i;
 
@@ -185,7 +194,8 @@ export class PhoneDetector implements TextDetector {
       if (countDigits(m[0]) < 9 || this.looksLikeOtherNumber(text, start, end)) continue;
       // the phone word must come first ("mi número: 612 34 56 78"), and a count is not a number
       if (
-        !precededBy(text, start, PHONE_WORDS, 40) ||
+        !precededBy(text, start, WORDED_CUE, 40) ||
+        /^\d{2}(?:\D+\d{2})+$/.test(m[0]) ||
         precededBy(text, start, OTHER_NUMBER_WORDS, 40) ||
         COUNT_AFTER.test(text.slice(end, end + 12))
       )
@@ -258,6 +268,7 @@ export class PhoneDetector implements TextDetector {
 
   private looksLikeOtherNumber(text: string, start: number, end: number): boolean {
     if (precededBy(text, start, ORDER_NUMBER_CONTEXT, 30)) return true;
+    if (precededBy(text, start, NAMED_OTHER_NUMBER, 40)) return true;
     if (precededBy(text, start, MONEY_BEFORE, 12)) return true;
     if (MONEY_AFTER.test(text.slice(end, end + 8))) return true;
     const raw = text.slice(start, end);
