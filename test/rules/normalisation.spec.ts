@@ -42,6 +42,9 @@ describe('core normalisers', () => {
     ['我14岁', '我14岁'],
     ['s3x', 'sex'],
     ['die!!', 'die!!'],
+    ["1'll k!ll you", "i'll kill you"],
+    ["1'm 14", "i'm 14"],
+    ["21'm", "21'm"],
     ['you!!!', 'you!!!'],
   ])('core.leetspeak reads %s as %s', (input, expected) => {
     expect(run('core.leetspeak', input).text).toBe(expected);

@@ -219,8 +219,13 @@ function leetspeakFold(input: MappedText): MappedText {
     i = end;
   }
   // One character for one character: the map stays.
-  return copyFrom > 0 ? { text: folded + text.slice(copyFrom), map } : input;
+  const result = copyFrom > 0 ? folded + text.slice(copyFrom) : text;
+  const withPronoun = result.includes("1'") ? result.replace(ONE_AS_I, 'i') : result;
+  return withPronoun !== text ? { text: withPronoun, map } : input;
 }
+
+/** A lone 1 before a contraction is the pronoun I: "1'm 14", "1'll k!ll you". */
+const ONE_AS_I = /(?<![\p{L}\p{N}'])1(?='(?:m|ll|d|ve)(?![\p{L}\p{N}]))/gu;
 
 /** Folds the leet characters of one word in place; returns whether anything changed. */
 function foldWord(chars: string[]): boolean {
