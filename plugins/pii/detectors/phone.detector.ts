@@ -145,6 +145,25 @@ const MONEY_AFTER = /^\s*(?:원|달러|만원|천원|won|dollars?|usd|krw|₩)/i
 
 type Found = { start: number; end: number; phone: PhoneNumber; guessed?: boolean };
 
+/**
+ * The matches of `pattern` in `text`, at most MAX_CANDIDATES of them (hostile text cannot make
+ * the detector parse without end), skipping those that overlap a number already in `found`.
+ */
+function* freshCandidates(
+  text: string,
+  pattern: RegExp,
+  found: readonly Found[],
+): Generator<{ match: string; start: number; end: number }> {
+  let budget = MAX_CANDIDATES;
+  for (const m of text.matchAll(pattern)) {
+    if (budget-- <= 0) return;
+    const start = m.index;
+    const end = start + m[0].length;
+    if (found.some((f) => f.start < end && start < f.end)) continue;
+    yield { match: m[0], start, end };
+  }
+}
+
 export class PhoneDetector implements TextDetector {
   readonly id = 'pii.phone';
   readonly subcategories = ['phone'] as const;
@@ -184,23 +203,18 @@ export class PhoneDetector implements TextDetector {
   }
 
   private findWordedCandidates(text: string, out: Found[]): void {
-    let budget = MAX_CANDIDATES;
-    for (const m of text.matchAll(WORDED_CANDIDATE)) {
-      if (budget-- <= 0) return;
-      const start = m.index;
-      const end = start + m[0].length;
-      if (out.some((f) => f.start < end && start < f.end)) continue;
+    for (const { match, start, end } of freshCandidates(text, WORDED_CANDIDATE, out)) {
       // national numbers without a trunk 0 have nine digits or more; "12 345 678 steps" is a count
-      if (countDigits(m[0]) < 9 || this.looksLikeOtherNumber(text, start, end)) continue;
+      if (countDigits(match) < 9 || this.looksLikeOtherNumber(text, start, end)) continue;
       // the phone word must come first ("mi número: 612 34 56 78"), and a count is not a number
       if (
         !precededBy(text, start, WORDED_CUE, 40) ||
-        /^\d{2}(?:\D+\d{2})+$/.test(m[0]) ||
+        /^\d{2}(?:\D+\d{2})+$/.test(match) ||
         precededBy(text, start, OTHER_NUMBER_WORDS, 40) ||
         COUNT_AFTER.test(text.slice(end, end + 12))
       )
         continue;
-      const guess = this.parseWithPhoneWord(text, m[0].replace(DASHES, '-'), start, end);
+      const guess = this.parseWithPhoneWord(text, match.replace(DASHES, '-'), start, end);
       if (guess) out.push({ start, end, phone: guess, guessed: true });
     }
   }
@@ -279,14 +293,9 @@ export class PhoneDetector implements TextDetector {
 
   /** Digits typed one by one ("0 1 0 - 1 2 3 4 - 5 6 7 8"), read as the number they spell. */
   private findSpacedDigits(text: string, out: Found[]): void {
-    let budget = MAX_CANDIDATES;
-    for (const m of text.matchAll(SPACED_DIGITS)) {
-      if (budget-- <= 0) return;
-      const start = m.index;
-      const end = start + m[0].length;
-      if (out.some((f) => f.start < end && start < f.end)) continue;
+    for (const { match, start, end } of freshCandidates(text, SPACED_DIGITS, out)) {
       if (this.looksLikeOtherNumber(text, start, end)) continue;
-      const digits = digitsOf(m[0]);
+      const digits = digitsOf(match);
       // a counting run ("1 2 3 4 5 6 7 8 9") is not a number: without a trunk 0, a phone word must be near
       const phone =
         (digits.startsWith('0') || contextMatches(text, start, end, PHONE_WORDS, 40, 20)
