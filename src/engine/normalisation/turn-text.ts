@@ -202,6 +202,7 @@ function disguisedReading(
   if (length < 2 || length > MAX_DISGUISED_WORD || !isAsciiLetterCode(key.charCodeAt(0))) {
     return null;
   }
+  if (!mayBeDisguised(original, originalStart, originalEnd)) return null;
   // Read from the original: capital I is only visible there, and the squeeze may have
   // shortened the key ("kiII" -> "kii").
   let reading = '';
@@ -235,6 +236,17 @@ function disguisedReading(
     disguised = true;
   }
   return disguised && reading !== key ? reading : null;
+}
+
+/** Whether the word holds a digit, a capital I after its first letter or a v: most words do not. */
+function mayBeDisguised(original: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = original.charCodeAt(i);
+    if ((code >= 48 && code <= 57) || code === 118 || code === 86 || (code === 73 && i > start)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** A capital I reads l after a lower-case letter, or after an I already read as l ("kiII"). */
