@@ -150,6 +150,15 @@ describe('core normalisers', () => {
     expect(new TurnText(text).tokens[0].alt).toBe(alt);
   });
 
+  it.each([
+    ['u', 'you'],
+    ['ur', 'your'],
+    ['ppl', 'people'],
+    ['abt', 'about'],
+  ])('gives the chat shorthand %s the reading %s for matching', (text, alt) => {
+    expect(new TurnText(text).tokens[0].alt).toBe(alt);
+  });
+
   it.each(['KILL', 'iPhone', '14yo', 'b12', 'kill', 'McDonald'])(
     'gives %s no disguised reading (capitals, number-first words, 2 and 6 are not disguises)',
     (text) => {

@@ -169,7 +169,9 @@ function tokenise(original: string, mapped: MappedText): Token[] {
       key,
       alt:
         disguisedReading(key, original, originalStart, originalEnd) ??
-        elongatedReading(key, original, originalStart, originalEnd),
+        elongatedReading(key, original, originalStart, originalEnd) ??
+        CHAT_SHORTHAND.get(key) ??
+        null,
       unit,
       units,
     });
@@ -177,6 +179,38 @@ function tokenise(original: string, mapped: MappedText): Token[] {
   }
   return tokens;
 }
+
+/**
+ * English chat shorthand and the one word it stands for, as a token's second reading, so phrases
+ * written in full also match "i want u", "ur so hot", "abt u", "w u" (only one-word expansions:
+ * a reading is one token; "im", "ur" as "you're" stay for the packs to spell).
+ */
+const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
+  ['u', 'you'],
+  ['ya', 'you'],
+  ['yu', 'you'],
+  ['ur', 'your'],
+  ['yur', 'your'],
+  ['r', 'are'],
+  ['ppl', 'people'],
+  ['abt', 'about'],
+  ['ovr', 'over'],
+  ['bc', 'because'],
+  ['cuz', 'because'],
+  ['coz', 'because'],
+  ['tho', 'though'],
+  ['thru', 'through'],
+  ['luv', 'love'],
+  ['wat', 'what'],
+  ['wut', 'what'],
+  ['w', 'with'],
+  ['wit', 'with'],
+  ['n', 'and'],
+  ['pls', 'please'],
+  ['plz', 'please'],
+  ['msg', 'message'],
+  ['bday', 'birthday'],
+]);
 
 /** Digits read as letters in the second reading; 2 and 6 stand for no letter. */
 const DIGIT_LETTERS = 'oi?ea?s?bg';
