@@ -83,3 +83,8 @@ it('level names used by the fixtures are the taxonomy levels', () => {
     }
   }
 });
+
+it('gives every fixture line its own id, so a failing line can be found by name', () => {
+  const ids = files.flatMap((file) => readLines(file).map((line) => line.id));
+  expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+});
