@@ -160,7 +160,7 @@ function hangulCompose(input: MappedText): MappedText {
   return out.build(map[text.length]);
 }
 
-const isAsciiLetter = (code: number): boolean =>
+export const isAsciiLetter = (code: number): boolean =>
   (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 const isAsciiDigit = (code: number): boolean => code >= 48 && code <= 57;
 

@@ -1,5 +1,6 @@
 import type { MappedText, TextNormaliser } from '../plugin-registry/plugin-contract';
-import { CORE_NORMALISERS } from './core-normalisers';
+import { LEET } from './char-folding';
+import { CORE_NORMALISERS, isAsciiLetter } from './core-normalisers';
 import { isCompatibilityConsonant, isHangulSyllable, singleConsonant } from './hangul';
 import { mappedFromString } from './mapped-text';
 
@@ -212,19 +213,17 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['bday', 'birthday'],
 ]);
 
-/** Digits read as letters in the second reading; 2 and 6 stand for no letter. */
-const DIGIT_LETTERS = 'oi?ea?s?bg';
 const MAX_DISGUISED_WORD = 16;
 const V_FOR_U = /([b-df-hj-np-tv-xz])v(?=[b-df-hj-np-tv-xz])/g;
 
 /**
  * A second reading of a Latin word for disguises the leetspeak fold keeps as written, so that
  * names and quantities survive in the text ("mp3", "covid19", "14yo"): digits at the end of a
- * word or outnumbering its letters ("d13", "di3", "ki11" read die, die, kill), and a capital I
- * standing for l after a lower-case letter ("kiII" reads kill), and a v between two consonants
- * ("fvck" reads fuck). A 1 next to i or l reads l,
- * elsewhere i. Only phrase and list matching sees it; regexes and the text keep the word as it
- * was. Number-first words ("14yo", "3rd") and words with a 2 or 6 get no reading.
+ * word or outnumbering its letters ("d13", "di3", "ki11" read die, die, kill; digits read as the
+ * fold's LEET letters, but a 1 next to i or l reads l), a capital I standing for l after a
+ * lower-case letter ("kiII" reads kill), and a v between two consonants ("fvck" reads fuck).
+ * Only phrase and list matching sees it; regexes and the text keep the word as it was.
+ * Number-first words ("14yo", "3rd") and words with a digit LEET has no letter for get none.
  */
 function disguisedReading(
   key: string,
@@ -233,7 +232,7 @@ function disguisedReading(
   originalEnd: number,
 ): string | null {
   const length = originalEnd - originalStart;
-  if (length < 2 || length > MAX_DISGUISED_WORD || !isAsciiLetterCode(key.charCodeAt(0))) {
+  if (length < 2 || length > MAX_DISGUISED_WORD || !isAsciiLetter(key.charCodeAt(0))) {
     return null;
   }
   if (!mayBeDisguised(original, originalStart, originalEnd)) return null;
@@ -245,8 +244,9 @@ function disguisedReading(
     const code = original.charCodeAt(i);
     let char: string;
     if (code >= 48 && code <= 57) {
-      char = DIGIT_LETTERS[code - 48];
-      if (char === '?') return null;
+      const letter = LEET[original[i]];
+      if (letter === undefined) return null;
+      char = letter;
       if (code === 49 && (/[il]$/.test(reading) || original[i + 1] === '1')) char = 'l';
       disguised = true;
     } else if (
@@ -256,7 +256,7 @@ function disguisedReading(
     ) {
       char = 'l';
       disguised = true;
-    } else if (isAsciiLetterCode(code)) {
+    } else if (isAsciiLetter(code)) {
       char = String.fromCharCode(code | 0x20);
     } else {
       return null;
@@ -286,8 +286,6 @@ function mayBeDisguised(original: string, start: number, end: number): boolean {
 /** A capital I reads l after a lower-case letter, or after an I already read as l ("kiII"). */
 const standsForL = (previousCode: number, reading: string): boolean =>
   (previousCode >= 97 && previousCode <= 122) || (previousCode === 73 && reading.endsWith('l'));
-const isAsciiLetterCode = (code: number): boolean =>
-  (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 
 function elongatedReading(
   key: string,
