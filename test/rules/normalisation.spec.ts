@@ -155,6 +155,10 @@ describe('core normalisers', () => {
     ['ur', 'your'],
     ['ppl', 'people'],
     ['abt', 'about'],
+    ['urself', 'yourself'],
+    ['gf', 'girlfriend'],
+    ['tmrw', 'tomorrow'],
+    ['2nite', 'tonight'],
   ])('gives the chat shorthand %s the reading %s for matching', (text, alt) => {
     expect(new TurnText(text).tokens[0].alt).toBe(alt);
   });

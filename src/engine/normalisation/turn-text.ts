@@ -211,6 +211,16 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['plz', 'please'],
   ['msg', 'message'],
   ['bday', 'birthday'],
+  ['urself', 'yourself'],
+  ['urselves', 'yourselves'],
+  ['bf', 'boyfriend'],
+  ['gf', 'girlfriend'],
+  ['tmrw', 'tomorrow'],
+  ['tmr', 'tomorrow'],
+  ['2moro', 'tomorrow'],
+  ['2morrow', 'tomorrow'],
+  ['tonite', 'tonight'],
+  ['2nite', 'tonight'],
 ]);
 
 const MAX_DISGUISED_WORD = 16;
