@@ -39,11 +39,16 @@ function startServer(
   cwd = process.cwd(),
 ): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', script], {
-      cwd,
-      env: { ...process.env, ...env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // The runtime flag `npm start` uses, so both servers run as the shipped service does.
+    const child = spawn(
+      process.execPath,
+      ['--max-semi-space-size=32', '-r', '@swc-node/register', script],
+      {
+        cwd,
+        env: { ...process.env, ...env, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const output: string[] = [];
     const timer = setTimeout(() => reject(new Error(`${script} did not start`)), 60_000);
     const onData = (chunk: Buffer) => {
