@@ -56,8 +56,11 @@ describe.each(files)('companion turns %s', (file) => {
   it.each(lines.map((line) => [`${line.id} [${line.lang}] ${line.kind}`, line] as const))(
     '%s',
     (_name, line) => {
+      // Assessed once: every call is a turn of the conversation, so counts and flags would
+      // build up as if the line had been sent once per category.
+      const { categories } = verdictOf(line);
       const levels = Object.fromEntries(
-        CATEGORY_IDS.map((id) => [id, verdictOf(line).categories[id].level]),
+        CATEGORY_IDS.map((id) => [id, categories[id].level]),
       ) as Record<CategoryId, Level>;
       if (line.kind === 'small_talk') {
         expect(Object.entries(levels).filter(([, level]) => level !== 'none')).toEqual([]);
