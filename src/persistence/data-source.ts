@@ -26,6 +26,11 @@ export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
       db.pragma('synchronous = NORMAL');
       db.pragma('wal_autocheckpoint = 10000');
       db.pragma('busy_timeout = 5000');
+      // Each turn of a group commit runs in its own SAVEPOINT, and SQLite copies every page a
+      // savepoint first changes into a statement journal: a temporary file by default (opened,
+      // written and deleted per batch). Kept in memory, the copy is a memcpy; nothing durable
+      // lives there (a crash discards the open transaction either way).
+      db.pragma('temp_store = MEMORY');
     },
   };
 }

@@ -27,6 +27,11 @@ describe('pii.credential', () => {
     ['Authorization: Bearer abcd1234efgh5678ijkl', 'api_key'],
     ['토큰: a1b2c3d4e5f6g7h8i9j0', 'api_key'],
     ['내 비번 qwer1234 잊지마', 'password'],
+    ['비번 알려줄게 qwerty123', 'password'],
+    ['내 비밀번호 가르쳐줄께 Sunny!2024', 'password'],
+    ['the password for my insta is lily2009', 'password'],
+    ['my pin for the bank account is 4821', 'password'],
+    ["my password? it's dragon99", 'password'],
   ])('finds %s', (text, kind) => {
     expect(kinds(text)).toEqual([kind]);
   });
@@ -53,6 +58,11 @@ describe('pii.credential', () => {
     'eyJ alone',
     'the token_authentication_middleware is slow',
     'my api key is in the env file',
+    'the password for my insta is something dumb',
+    'the password for netflix is shared with my sister',
+    '비번 알려줄게 나중에',
+    '비번 알려줄게 lol',
+    "password? it's fine i remember it",
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
   });

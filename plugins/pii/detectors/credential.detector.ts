@@ -82,10 +82,15 @@ const MAX_HITS = 32;
 const PASSWORD_CUE = /pass|pwd|pw|pin|비밀번호|비번|패스워드|암호/i;
 /** PASSWORD_KO needs one of its own words (it runs only after PASSWORD_CUE passed). */
 const PASSWORD_KO_CUE = /비밀번호|비번|패스워드|암호|핀번호/;
+/**
+ * "password is X", "password: X", and with a short bridge (named group `bridge`) "password for
+ * my insta is X", "password? it's X". A bridged value must look like a secret (see below).
+ */
 const PASSWORD_EN =
-  /\b(?:password|passwd|passcode|pass\s?word|pass(?=\s*[:=])|pwd|pw|pin(?:\s?code)?)\s*(?:(?:is|was|=|:|-)\s*|is\s*:\s*)["'`“]?([^\s"'`”]{3,64})/gi;
+  /\b(?:password|passwd|passcode|pass\s?word|pass(?=\s*[:=])|pwd|pw|pin(?:\s?code)?)(?:(?<bridge>\s+(?:for|to|of|on)\s+(?:(?:my|the|our|your)\s+)?[\w.-]{2,20}(?:\s+account)?\s+(?:is|was|=|:|-)|\s*\?\s*(?:it'?s|its))\s*|\s*(?:(?:is|was|=|:|-)\s*|is\s*:\s*))["'`“]?([^\s"'`”]{3,64})/gi;
+/** "비번은 X", "비번: X", and with a telling verb (`bridge`) "비번 알려줄게 X". */
 const PASSWORD_KO =
-  /(?:비밀번호|비번|패스워드|암호|핀번호)\s*(?:는|은|이|가|:|=)?\s*(?:바로\s*)?["'`“]?([A-Za-z0-9!@#$%^&*()_+=.?~-]{3,64})/g;
+  /(?:비밀번호|비번|패스워드|암호|핀번호)\s*(?:는|은|이|가|:|=)?\s*(?:바로\s*)?(?<bridge>(?:알려|가르쳐|말해|불러)\s*(?:줄[게께]|줌|드릴[게께]|준다)\s*[.!~]*\s*)?["'`“]?([A-Za-z0-9!@#$%^&*()_+=.?~-]{3,64})/g;
 
 /** Words that follow "password is" without being a password. */
 const NOT_A_PASSWORD = new Set([
@@ -234,19 +239,23 @@ export class CredentialDetector implements TextDetector {
 
   private findPasswordStatements(text: string, pattern: RegExp, hits: DetectorHit[]): void {
     for (const m of text.matchAll(pattern)) {
-      const value = m[1].replace(/[.,!?;)]+$/, '');
+      const captured = m[m.length - 1];
+      const value = captured.replace(/[.,!?;)]+$/, '');
       if (value.length < 3 || NOT_A_PASSWORD.has(value.toLowerCase())) continue;
+      // Across a bridge ("password for my insta is ...") a plain word is as likely talk as a
+      // secret; a value with a digit or a symbol is not.
+      if (m.groups?.bridge && /^[A-Za-z]+$/.test(value)) continue;
       // A plain lower-case word ("my password is literally my dog's name") is a password only
       // when it is quoted, follows ":"/"=", or ends the clause ("my password is sunshine").
-      const lead = m[0].slice(0, m[0].length - m[1].length);
-      const valueEnd = m.index + m[0].length - m[1].length + value.length;
+      const lead = m[0].slice(0, m[0].length - captured.length);
+      const valueEnd = m.index + m[0].length - captured.length + value.length;
       if (/^[a-z]+$/.test(value)) {
         const quoted = /["'`“]\s*$/.test(lead);
         const assigned = /[:=]\s*$/.test(lead);
         const endsClause = /^\s*(?:$|[.,!?;\n])/.test(text.slice(valueEnd, valueEnd + 2));
         if (!quoted && !assigned && !endsClause) continue;
       }
-      const valueStart = m.index + m[0].length - m[1].length;
+      const valueStart = m.index + m[0].length - captured.length;
       hits.push(this.hit(m.index, valueStart + value.length, 'password', false));
     }
   }
