@@ -113,8 +113,10 @@ function lowerCaseFolded(text: string): string {
 /**
  * Letters and digits, split where Latin (or other non-Hangul) letters run straight into Hangul
  * ("base64로", "DAN이야" -> "base64" + "로") so English phrases still match as words.
+ * The definition of a token: `tokenEnd` finds exactly its matches without running it (the
+ * regex engine's match objects cost more than the rest of tokenising), a spec checks both agree.
  */
-const TOKEN =
+export const TOKEN =
   /\p{N}*\p{Script=Hangul}[\p{Script=Hangul}\p{N}]*|(?:(?!\p{Script=Hangul})[\p{L}\p{N}])+/gu;
 /**
  * `/[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/` for one UTF-16 unit, without a regex or a
@@ -145,13 +147,99 @@ function trimDropped(original: string, from: number, to: number): number {
 }
 const LONG_HANGUL_TOKEN = 6;
 
+/** Character classes of `TOKEN`, per code point: Hangul script, \p{N}, \p{L}. */
+const HANGUL = 1;
+const NUMBER = 2;
+const LETTER = 4;
+const CLASSIFIED = 8;
+const IS_HANGUL = /^\p{Script=Hangul}$/u;
+const IS_NUMBER = /^\p{N}$/u;
+const IS_LETTER = /^\p{L}$/u;
+/** Classes of BMP code points, filled on first sight (0: not classified yet). */
+const bmpClasses = new Uint8Array(0x10000);
+const astralClasses = new Map<number, number>();
+
+function classify(char: string): number {
+  return (
+    CLASSIFIED |
+    (IS_HANGUL.test(char) ? HANGUL : 0) |
+    (IS_NUMBER.test(char) ? NUMBER : 0) |
+    (IS_LETTER.test(char) ? LETTER : 0)
+  );
+}
+
+/** The classes of the code point starting at `i` (a lone surrogate is a code point of its own). */
+function classAt(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  if (code < 0xd800 || code > 0xdbff || i + 1 >= text.length) {
+    const known = bmpClasses[code];
+    if (known !== 0) return known;
+    return (bmpClasses[code] = classify(String.fromCharCode(code)));
+  }
+  const point = text.codePointAt(i) ?? code;
+  if (point <= 0xffff) {
+    const known = bmpClasses[code];
+    if (known !== 0) return known;
+    return (bmpClasses[code] = classify(String.fromCharCode(code)));
+  }
+  let known = astralClasses.get(point);
+  if (known === undefined)
+    astralClasses.set(point, (known = classify(String.fromCodePoint(point))));
+  return known;
+}
+
+/** UTF-16 width of the code point starting at `i`. */
+export function widthAt(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  if (code < 0xd800 || code > 0xdbff || i + 1 >= text.length) return 1;
+  const next = text.charCodeAt(i + 1);
+  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+}
+
+/** End of the run from `i` of code points having one of `any` and none of `none`. */
+function runEnd(text: string, i: number, any: number, none: number): number {
+  let end = i;
+  while (end < text.length) {
+    const classes = classAt(text, end);
+    if ((classes & any) === 0 || (classes & none) !== 0) break;
+    end += widthAt(text, end);
+  }
+  return end;
+}
+
+/**
+ * End of the `TOKEN` match starting at `i`, or -1 when none starts there: the regex's
+ * leftmost-first answer, computed on cached character classes instead of by the regex engine.
+ */
+export function tokenEnd(text: string, i: number): number {
+  const classes = classAt(text, i);
+  if ((classes & HANGUL) !== 0) return runEnd(text, i, HANGUL | NUMBER, 0);
+  if ((classes & NUMBER) !== 0) {
+    // \p{N}*\p{Script=Hangul}...: digits glued to a following Hangul word belong to it.
+    const digitsEnd = runEnd(text, i, NUMBER, HANGUL);
+    if (digitsEnd < text.length && (classAt(text, digitsEnd) & HANGUL) !== 0) {
+      return runEnd(text, digitsEnd, HANGUL | NUMBER, 0);
+    }
+    return runEnd(text, i, LETTER | NUMBER, HANGUL);
+  }
+  if ((classes & LETTER) !== 0) return runEnd(text, i, LETTER | NUMBER, HANGUL);
+  return -1;
+}
+
 function tokenise(original: string, mapped: MappedText): Token[] {
   const tokens: Token[] = [];
   let unit = 0;
-  for (const match of mapped.text.matchAll(TOKEN)) {
-    const start = match.index;
-    const key = match[0];
-    const end = start + key.length;
+  const text = mapped.text;
+  for (let at = 0; at < text.length;) {
+    const tokenEndAt = tokenEnd(text, at);
+    if (tokenEndAt < 0) {
+      at += widthAt(text, at);
+      continue;
+    }
+    const start = at;
+    const key = text.slice(start, tokenEndAt);
+    const end = tokenEndAt;
+    at = tokenEndAt;
     const originalStart = mapped.map[start];
     const originalEnd = trimDropped(
       original,
