@@ -275,7 +275,6 @@ function mergeSpans(matches: readonly Match[]): TextSpan[] {
 /** Per-turn caches shared by all rules. */
 class Scope implements TurnScope {
   private phraseCache: PhraseHits | undefined;
-  private phraseIdCache: number[] | undefined;
   private readonly detectorCache = new Map<string, readonly DetectorHit[]>();
   /** Per regex id: undefined = not run yet. */
   private readonly regexCache: (MatchResult | undefined)[];
@@ -299,8 +298,7 @@ class Scope implements TurnScope {
   }
 
   phraseHitIds(): readonly number[] {
-    this.phraseIdCache ??= [...this.phraseHits().keys()];
-    return this.phraseIdCache;
+    return this.phraseHits().ids;
   }
 
   detectorHits(detectorId: string): readonly DetectorHit[] {

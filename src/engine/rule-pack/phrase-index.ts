@@ -22,7 +22,83 @@ type ViewIndex = {
 };
 const viewIndex = (): ViewIndex => ({ byKey: new Map(), starts: new Uint8Array(0x10000) });
 
-export type PhraseHits = Map<number, Match[]>;
+/**
+ * The phrases one turn matched, with their matches, in the order they were first found.
+ * Lookups by phrase id read arrays indexed by id that the phrase index reuses from turn to
+ * turn (stamped with the turn's generation: nothing is cleared between turns); a hit list
+ * read after a later turn has reused those arrays answers from a map instead.
+ */
+export class PhraseHits {
+  /** Phrase ids with matches, in the order first found. */
+  readonly ids: number[] = [];
+  private readonly lists: Match[][] = [];
+  private readonly generation: number;
+  private stale: Map<number, Match[]> | undefined;
+
+  constructor(private readonly slots: HitSlots) {
+    this.generation = slots.claim();
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  get(id: number): Match[] | undefined {
+    const slots = this.slots;
+    if (slots.generation !== this.generation) return this.staleLookup(id);
+    return slots.stamps[id] === this.generation ? this.lists[slots.positions[id]] : undefined;
+  }
+
+  has(id: number): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  /** Records the first match of phrase `id` (which has none yet). */
+  add(id: number, first: Match): void {
+    const slots = this.slots;
+    if (slots.generation === this.generation) {
+      slots.stamps[id] = this.generation;
+      slots.positions[id] = this.lists.length;
+    }
+    this.ids.push(id);
+    this.lists.push([first]);
+    this.stale = undefined;
+  }
+
+  private staleLookup(id: number): Match[] | undefined {
+    if (this.stale === undefined) {
+      this.stale = new Map();
+      for (let i = 0; i < this.ids.length; i++) this.stale.set(this.ids[i], this.lists[i]);
+    }
+    return this.stale.get(id);
+  }
+}
+
+/** Per phrase id: the generation of the turn that last hit it, and its list's position there. */
+class HitSlots {
+  stamps = new Int32Array(0);
+  positions = new Int32Array(0);
+  generation = 0;
+
+  /** A new generation for a turn, with room for `count` phrase ids. */
+  claim(): number {
+    this.generation++;
+    if (this.generation === 0x7fffffff) {
+      // Wrapped: forget every stamp (older hit lists then answer from their own maps).
+      this.stamps.fill(0);
+      this.generation = 1;
+    }
+    return this.generation;
+  }
+
+  ensure(count: number): void {
+    if (this.stamps.length >= count) return;
+    // New arrays: hit lists of earlier generations stop reading them (see `PhraseHits.get`).
+    this.stamps = new Int32Array(count);
+    this.positions = new Int32Array(count);
+    this.generation++;
+  }
+}
 
 /** Hangul syllables, kana and CJK ideographs. */
 const SPACELESS_SCRIPT = /[\uac00-\ud7a3\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
@@ -76,6 +152,7 @@ export class PhraseIndex {
    */
   private keyIds = new Int32Array(64);
   private altIds = new Int32Array(64);
+  private readonly hitSlots = new HitSlots();
 
   constructor(private readonly normalisers: readonly TextNormaliser[]) {}
 
@@ -159,7 +236,8 @@ export class PhraseIndex {
 
   /** All phrase matches in the turn, by phrase id. */
   match(turn: TurnText): PhraseHits {
-    const hits: PhraseHits = new Map();
+    this.hitSlots.ensure(this.count);
+    const hits = new PhraseHits(this.hitSlots);
     this.matchWords(turn, hits);
     if (this.hangulFirst.byKey.size > 0 && SPACELESS_SCRIPT.test(turn.normalised.text)) {
       this.matchView(turn, turn.compact, this.hangulFirst, hits);
@@ -349,7 +427,7 @@ function push<K, T>(map: Map<K, T[]>, key: K, value: T): void {
 
 function addHit(hits: PhraseHits, id: number, match: Match): void {
   const list = hits.get(id);
-  if (!list) hits.set(id, [match]);
+  if (!list) hits.add(id, match);
   else if (
     list.length < MAX_MATCHES &&
     !list.some((m) => m.start === match.start && m.end === match.end)
