@@ -19,8 +19,23 @@ type ViewIndex = {
   byKey: Map<number, ViewPhrase[]>;
   /** First characters of the keys: a view position starting with any other needs no lookup. */
   starts: Uint8Array;
+  /** Characters that are a key themselves (one-character phrases). */
+  singles: Uint8Array;
+  /**
+   * `pairHash` of every two-character key, as a bitset: most pairs starting with a key's first
+   * character are no key, and are told so without a map lookup.
+   */
+  pairs: Uint32Array;
 };
-const viewIndex = (): ViewIndex => ({ byKey: new Map(), starts: new Uint8Array(0x10000) });
+const viewIndex = (): ViewIndex => ({
+  byKey: new Map(),
+  starts: new Uint8Array(0x10000),
+  singles: new Uint8Array(0x10000),
+  pairs: new Uint32Array(1 << (PAIR_HASH_BITS - 5)),
+});
+const PAIR_HASH_BITS = 20;
+/** A pair key (see `viewKey`) hashed to PAIR_HASH_BITS bits. */
+const pairHash = (key: number): number => Math.imul(key, 0x9e3779b1) >>> (32 - PAIR_HASH_BITS);
 
 /**
  * The phrases one turn matched, with their matches, in the order they were first found.
@@ -185,11 +200,14 @@ export class PhraseIndex {
       } else (this.exactFirst[first.id] ??= []).push(entry);
     } else {
       const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
-      push(index.byKey, viewKey(compiled.text, 0, compiled.text.length >= 2), {
-        id,
-        text: compiled.text,
-      });
+      const pair = compiled.text.length >= 2;
+      const key = viewKey(compiled.text, 0, pair);
+      push(index.byKey, key, { id, text: compiled.text });
       index.starts[compiled.text.charCodeAt(0)] = 1;
+      if (pair) {
+        const hash = pairHash(key);
+        index.pairs[hash >>> 5] |= 1 << (hash & 31);
+      } else index.singles[key] = 1;
     }
     return id;
   }
@@ -373,11 +391,17 @@ export class PhraseIndex {
 
   private matchView(turn: TurnText, view: DerivedView, index: ViewIndex, hits: PhraseHits): void {
     const text = view.text;
-    const { byKey, starts } = index;
+    const { byKey, starts, singles, pairs } = index;
     for (let i = 0; i < text.length; i++) {
-      if (starts[text.charCodeAt(i)] === 0) continue;
-      const single = byKey.get(viewKey(text, i, false));
-      const pair = i + 1 < text.length ? byKey.get(viewKey(text, i, true)) : undefined;
+      const code = text.charCodeAt(i);
+      if (starts[code] === 0) continue;
+      const single = singles[code] === 1 ? byKey.get(code) : undefined;
+      let pair: ViewPhrase[] | undefined;
+      if (i + 1 < text.length) {
+        const key = viewKey(text, i, true);
+        const hash = pairHash(key);
+        if ((pairs[hash >>> 5] & (1 << (hash & 31))) !== 0) pair = byKey.get(key);
+      }
       if (single) this.addViewHits(turn, view, single, i, hits);
       if (pair) this.addViewHits(turn, view, pair, i, hits);
     }
