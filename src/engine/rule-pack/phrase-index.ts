@@ -13,6 +13,21 @@ import { MAX_MATCHES, type Match } from './match';
 /** `id`: the word's vocabulary id (exact words; -1 for a prefix). */
 type Word = { text: string; prefix: boolean; id: number };
 type TokenPhrase = { id: number; words: Word[] };
+/**
+ * The phrases sharing their first two (exact) words, in the order added; large buckets ("i
+ * want ...") are also indexed by their exact third word, so a turn tries only those whose
+ * third word it has.
+ */
+type PairBucket = {
+  all: TokenPhrase[];
+  /** Position of each phrase in `all`, by phrase id (hits are recorded in that order). */
+  positions: Map<number, number>;
+  byThird: Map<number, TokenPhrase[]>;
+  /** Two-word phrases and those whose third word is a prefix. */
+  rest: TokenPhrase[];
+};
+/** Buckets up to this size are tried phrase by phrase. */
+const SMALL_BUCKET = 4;
 type ViewPhrase = { id: number; text: string };
 /** View phrases by their first two characters (one-character phrases by that character). */
 type ViewIndex = {
@@ -142,7 +157,9 @@ export class PhraseIndex {
    * Phrases whose first two words are both exact, by first then second word id: common first
    * words ("i", "you", "나") start hundreds of phrases, the pair narrows them to a handful.
    */
-  private readonly exactPair: (Map<number, TokenPhrase[]> | undefined)[] = [];
+  private readonly exactPair: (Map<number, PairBucket> | undefined)[] = [];
+  /** Scratch of `trySecond`: the phrases of one large bucket that matched. */
+  private matched: TokenPhrase[] = [];
   /**
    * Phrases whose first word is a prefix (`kill*`), by the first PREFIX_KEY characters of that
    * prefix (shorter prefixes by the whole prefix): one lookup per token instead of one per
@@ -196,7 +213,16 @@ export class PhraseIndex {
         push(this.prefixFirst, first.text.slice(0, PREFIX_KEY), entry);
       } else if (compiled.words.length > 1 && !compiled.words[1].prefix) {
         const bySecond = (this.exactPair[first.id] ??= new Map());
-        push(bySecond, compiled.words[1].id, entry);
+        let bucket = bySecond.get(compiled.words[1].id);
+        if (!bucket) {
+          bucket = { all: [], positions: new Map(), byThird: new Map(), rest: [] };
+          bySecond.set(compiled.words[1].id, bucket);
+        }
+        bucket.positions.set(id, bucket.all.length);
+        bucket.all.push(entry);
+        const third = compiled.words[2];
+        if (third !== undefined && !third.prefix) push(bucket.byThird, third.id, entry);
+        else bucket.rest.push(entry);
       } else (this.exactFirst[first.id] ??= []).push(entry);
     } else {
       const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
@@ -322,16 +348,62 @@ export class PhraseIndex {
 
   /** Phrases whose first two words are exact, the first one read at token `first`. */
   private trySecond(
-    bySecond: Map<number, TokenPhrase[]> | undefined,
+    bySecond: Map<number, PairBucket> | undefined,
     tokens: Token[],
     first: number,
     hits: PhraseHits,
   ): void {
     if (!bySecond) return;
     const keyId = this.keyId(tokens, first + 1);
-    if (keyId >= 0) this.tryCandidates(bySecond.get(keyId), tokens, first, hits);
+    if (keyId >= 0) this.tryBucket(bySecond.get(keyId), tokens, first, hits);
     const altId = this.altId(tokens, first + 1);
-    if (altId >= 0) this.tryCandidates(bySecond.get(altId), tokens, first, hits);
+    if (altId >= 0) this.tryBucket(bySecond.get(altId), tokens, first, hits);
+  }
+
+  /**
+   * The phrases of a bucket (their second word is known to match) that follow from token
+   * `first`, recorded in bucket order as trying them one by one would.
+   */
+  private tryBucket(
+    bucket: PairBucket | undefined,
+    tokens: Token[],
+    first: number,
+    hits: PhraseHits,
+  ): void {
+    if (!bucket) return;
+    if (bucket.all.length <= SMALL_BUCKET) {
+      for (const phrase of bucket.all) {
+        if (this.followsFrom(phrase, tokens, first, 2)) this.record(phrase, tokens, first, hits);
+      }
+      return;
+    }
+    const matched = this.matched;
+    matched.length = 0;
+    for (const phrase of bucket.rest) {
+      if (this.followsFrom(phrase, tokens, first, 2)) matched.push(phrase);
+    }
+    if (first + 2 < tokens.length) {
+      const keyId = this.keyId(tokens, first + 2);
+      const altId = this.altId(tokens, first + 2);
+      const byKey = keyId >= 0 ? bucket.byThird.get(keyId) : undefined;
+      if (byKey) {
+        for (const phrase of byKey) {
+          if (this.followsFrom(phrase, tokens, first, 3)) matched.push(phrase);
+        }
+      }
+      const byAlt = altId >= 0 && altId !== keyId ? bucket.byThird.get(altId) : undefined;
+      if (byAlt) {
+        for (const phrase of byAlt) {
+          if (this.followsFrom(phrase, tokens, first, 3)) matched.push(phrase);
+        }
+      }
+    }
+    if (matched.length === 0) return;
+    if (matched.length > 1) {
+      const positions = bucket.positions;
+      matched.sort((a, b) => (positions.get(a.id) ?? 0) - (positions.get(b.id) ?? 0));
+    }
+    for (const phrase of matched) this.record(phrase, tokens, first, hits);
   }
 
   /** Phrases whose first word is a prefix of `reading` (the token's key or its alt). */
@@ -365,11 +437,21 @@ export class PhraseIndex {
   private tryPhrase(phrase: TokenPhrase, tokens: Token[], first: number, hits: PhraseHits): void {
     // Most candidates fail on their words: those are checked before the hit list (addHit
     // itself keeps a full list as it is).
+    if (this.followsFrom(phrase, tokens, first, 1)) this.record(phrase, tokens, first, hits);
+  }
+
+  /** Whether the phrase's words from `from` on match the tokens after token `first`. */
+  private followsFrom(phrase: TokenPhrase, tokens: Token[], first: number, from: number): boolean {
     const { words } = phrase;
-    if (first + words.length > tokens.length) return;
-    for (let w = 1; w < words.length; w++) {
-      if (!this.wordMatches(words[w], tokens, first + w)) return;
+    if (first + words.length > tokens.length) return false;
+    for (let w = from; w < words.length; w++) {
+      if (!this.wordMatches(words[w], tokens, first + w)) return false;
     }
+    return true;
+  }
+
+  private record(phrase: TokenPhrase, tokens: Token[], first: number, hits: PhraseHits): void {
+    const { words } = phrase;
     const last = tokens[first + words.length - 1];
     addHit(hits, phrase.id, {
       start: tokens[first].originalStart,
