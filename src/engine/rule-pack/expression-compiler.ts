@@ -329,8 +329,10 @@ export function runRegex(compiled: CompiledRegex, text: TurnText): MatchResult {
   if (found.length === 0) return null;
   return found.map(([start, end]) => {
     const span = compiled.raw ? { start, end } : text.originalSpan(start, end);
+    // One object shape for every match (a spread would give these a shape of their own).
     return {
-      ...span,
+      start: span.start,
+      end: span.end,
       unitStart: text.unitAtOriginal(span.start),
       unitEnd: text.unitAtOriginal(Math.max(span.start, span.end - 1)),
     };

@@ -502,8 +502,10 @@ export class PhraseIndex {
       const normalisedStart = view.toNormalised[i];
       const normalisedEnd = view.toNormalised[i + phrase.text.length - 1] + 1;
       const span = turn.originalSpan(normalisedStart, normalisedEnd);
+      // One object shape for every match (a spread would give these a shape of their own).
       addHit(hits, phrase.id, {
-        ...span,
+        start: span.start,
+        end: span.end,
         unitStart: turn.unitAtOriginal(span.start),
         unitEnd: turn.unitAtOriginal(Math.max(span.start, span.end - 1)),
       });
