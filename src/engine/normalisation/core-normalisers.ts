@@ -11,6 +11,7 @@ import {
   isHangulSyllable,
   isVowelJamo,
 } from './hangul';
+import { codeUnits } from './code-units';
 import { MappedTextBuilder } from './mapped-text';
 import { spelledWordLengths, unmaskedWord } from './spelled-words';
 
@@ -501,11 +502,10 @@ function singleLetterRun(
  */
 /** A letter three times in a row, by the same test the squeeze applies (no regex per turn). */
 function hasTripleLetter(text: string): boolean {
-  for (let i = 2; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === text.charCodeAt(i - 1) && code === text.charCodeAt(i - 2) && isLetter(text[i])) {
-      return true;
-    }
+  const units = codeUnits(text);
+  for (let i = 2; i < units.length; i++) {
+    const code = units[i];
+    if (code === units[i - 1] && code === units[i - 2] && isLetter(text[i])) return true;
   }
   return false;
 }

@@ -1,17 +1,10 @@
-import { TOKEN, tokenEnd, TurnText, widthAt } from './turn-text';
+import { TOKEN, tokenRanges, TurnText } from './turn-text';
 
 /** Token ranges as the hand-written scanner finds them. */
 function scanned(text: string): string[] {
+  const flat = tokenRanges(text);
   const ranges: string[] = [];
-  for (let at = 0; at < text.length;) {
-    const end = tokenEnd(text, at);
-    if (end < 0) {
-      at += widthAt(text, at);
-      continue;
-    }
-    ranges.push(`${at}-${end}`);
-    at = end;
-  }
+  for (let i = 0; i < flat.length; i += 2) ranges.push(`${flat[i]}-${flat[i + 1]}`);
   return ranges;
 }
 

@@ -2,6 +2,7 @@ import type { MappedText, TextNormaliser } from '../plugin-registry/plugin-contr
 import { LEET } from './char-folding';
 import { CORE_NORMALISERS, isAsciiLetter } from './core-normalisers';
 import { isCompatibilityConsonant, isHangulSyllable, singleConsonant } from './hangul';
+import { codeUnits } from './code-units';
 import { mappedFromString } from './mapped-text';
 
 /**
@@ -30,6 +31,8 @@ export type DerivedView = { text: string; toNormalised: Int32Array };
 
 export class TurnText {
   readonly normalised: MappedText;
+  /** The UTF-16 code units of the normalised text (see `codeUnits`). */
+  readonly units: Uint16Array;
   readonly tokens: Token[];
   private compactView: DerivedView | undefined;
   private choseongView: DerivedView | undefined | null;
@@ -43,7 +46,8 @@ export class TurnText {
     let mapped = mappedFromString(original);
     for (const normaliser of normalisers) mapped = normaliser.normalise(mapped);
     this.normalised = mapped;
-    this.tokens = tokenise(original, mapped);
+    this.units = codeUnits(mapped.text);
+    this.tokens = tokenise(original, mapped, this.units);
   }
 
   get hasHangul(): boolean {
@@ -169,40 +173,42 @@ function classify(char: string): number {
 }
 
 /** The classes of the code point starting at `i` (a lone surrogate is a code point of its own). */
-function classAt(text: string, i: number): number {
-  const code = text.charCodeAt(i);
-  if (code < 0xd800 || code > 0xdbff || i + 1 >= text.length) {
+function classAt(units: Uint16Array, i: number): number {
+  const code = units[i];
+  if (code < 0xd800 || code > 0xdbff || i + 1 >= units.length) {
     const known = bmpClasses[code];
     if (known !== 0) return known;
     return (bmpClasses[code] = classify(String.fromCharCode(code)));
   }
-  const point = text.codePointAt(i) ?? code;
-  if (point <= 0xffff) {
+  const next = units[i + 1];
+  if (next < 0xdc00 || next > 0xdfff) {
     const known = bmpClasses[code];
     if (known !== 0) return known;
     return (bmpClasses[code] = classify(String.fromCharCode(code)));
   }
+  const point = (code - 0xd800) * 0x400 + (next - 0xdc00) + 0x10000;
   let known = astralClasses.get(point);
-  if (known === undefined)
+  if (known === undefined) {
     astralClasses.set(point, (known = classify(String.fromCodePoint(point))));
+  }
   return known;
 }
 
 /** UTF-16 width of the code point starting at `i`. */
-export function widthAt(text: string, i: number): number {
-  const code = text.charCodeAt(i);
-  if (code < 0xd800 || code > 0xdbff || i + 1 >= text.length) return 1;
-  const next = text.charCodeAt(i + 1);
+function widthAt(units: Uint16Array, i: number): number {
+  const code = units[i];
+  if (code < 0xd800 || code > 0xdbff || i + 1 >= units.length) return 1;
+  const next = units[i + 1];
   return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
 }
 
 /** End of the run from `i` of code points having one of `any` and none of `none`. */
-function runEnd(text: string, i: number, any: number, none: number): number {
+function runEnd(units: Uint16Array, i: number, any: number, none: number): number {
   let end = i;
-  while (end < text.length) {
-    const classes = classAt(text, end);
+  while (end < units.length) {
+    const classes = classAt(units, end);
     if ((classes & any) === 0 || (classes & none) !== 0) break;
-    end += widthAt(text, end);
+    end += widthAt(units, end);
   }
   return end;
 }
@@ -211,29 +217,45 @@ function runEnd(text: string, i: number, any: number, none: number): number {
  * End of the `TOKEN` match starting at `i`, or -1 when none starts there: the regex's
  * leftmost-first answer, computed on cached character classes instead of by the regex engine.
  */
-export function tokenEnd(text: string, i: number): number {
-  const classes = classAt(text, i);
-  if ((classes & HANGUL) !== 0) return runEnd(text, i, HANGUL | NUMBER, 0);
+function tokenEnd(units: Uint16Array, i: number): number {
+  const classes = classAt(units, i);
+  if ((classes & HANGUL) !== 0) return runEnd(units, i, HANGUL | NUMBER, 0);
   if ((classes & NUMBER) !== 0) {
     // \p{N}*\p{Script=Hangul}...: digits glued to a following Hangul word belong to it.
-    const digitsEnd = runEnd(text, i, NUMBER, HANGUL);
-    if (digitsEnd < text.length && (classAt(text, digitsEnd) & HANGUL) !== 0) {
-      return runEnd(text, digitsEnd, HANGUL | NUMBER, 0);
+    const digitsEnd = runEnd(units, i, NUMBER, HANGUL);
+    if (digitsEnd < units.length && (classAt(units, digitsEnd) & HANGUL) !== 0) {
+      return runEnd(units, digitsEnd, HANGUL | NUMBER, 0);
     }
-    return runEnd(text, i, LETTER | NUMBER, HANGUL);
+    return runEnd(units, i, LETTER | NUMBER, HANGUL);
   }
-  if ((classes & LETTER) !== 0) return runEnd(text, i, LETTER | NUMBER, HANGUL);
+  if ((classes & LETTER) !== 0) return runEnd(units, i, LETTER | NUMBER, HANGUL);
   return -1;
 }
 
-function tokenise(original: string, mapped: MappedText): Token[] {
+/** Start and end offsets of every token of `text`, flattened: [start0, end0, start1, ...]. */
+export function tokenRanges(text: string): number[] {
+  const units = codeUnits(text);
+  const ranges: number[] = [];
+  for (let at = 0; at < units.length;) {
+    const end = tokenEnd(units, at);
+    if (end < 0) {
+      at += widthAt(units, at);
+      continue;
+    }
+    ranges.push(at, end);
+    at = end;
+  }
+  return ranges;
+}
+
+function tokenise(original: string, mapped: MappedText, codes: Uint16Array): Token[] {
   const tokens: Token[] = [];
   let unit = 0;
   const text = mapped.text;
-  for (let at = 0; at < text.length;) {
-    const tokenEndAt = tokenEnd(text, at);
+  for (let at = 0; at < codes.length;) {
+    const tokenEndAt = tokenEnd(codes, at);
     if (tokenEndAt < 0) {
-      at += widthAt(text, at);
+      at += widthAt(codes, at);
       continue;
     }
     const start = at;

@@ -1,4 +1,5 @@
 import type { TextNormaliser } from '../plugin-registry/plugin-contract';
+import { codeUnits } from '../normalisation/code-units';
 import { singleConsonant } from '../normalisation/hangul';
 import { TurnText, type DerivedView, type Token } from '../normalisation/turn-text';
 import { MAX_MATCHES, type Match } from './match';
@@ -295,12 +296,13 @@ export class PhraseIndex {
 
   private matchWords(turn: TurnText, hits: PhraseHits): void {
     const tokens = turn.tokens;
+    const units = turn.units;
     const starts = this.wordStarts;
     this.resetWordIds(tokens.length);
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i];
       if (
-        starts[token.key.charCodeAt(0)] === 0 &&
+        starts[units[token.start]] === 0 &&
         (token.alt === null || starts[token.alt.charCodeAt(0)] === 0)
       ) {
         continue;
@@ -473,14 +475,15 @@ export class PhraseIndex {
 
   private matchView(turn: TurnText, view: DerivedView, index: ViewIndex, hits: PhraseHits): void {
     const text = view.text;
+    const units = codeUnits(text);
     const { byKey, starts, singles, pairs } = index;
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
+    for (let i = 0; i < units.length; i++) {
+      const code = units[i];
       if (starts[code] === 0) continue;
       const single = singles[code] === 1 ? byKey.get(code) : undefined;
       let pair: ViewPhrase[] | undefined;
-      if (i + 1 < text.length) {
-        const key = viewKey(text, i, true);
+      if (i + 1 < units.length) {
+        const key = (code << 16) | units[i + 1];
         const hash = pairHash(key);
         if ((pairs[hash >>> 5] & (1 << (hash & 31))) !== 0) pair = byKey.get(key);
       }
