@@ -9,6 +9,8 @@
  * a substring search: callers fold case beforehand where a group needs it.
  */
 
+import { codeUnits } from '../normalisation/code-units';
+
 /** Above this many edges a state's transition is found by binary search instead of a scan. */
 const LINEAR_EDGES = 8;
 
@@ -111,9 +113,10 @@ export class LiteralAutomaton {
   /** Sets `marks[group] = mark` for every group with a literal occurring in `subject`. */
   scan(subject: string, marks: Uint8Array, mark: number): void {
     const { rootNext, fail, outStart, outGroups } = this;
+    const units = codeUnits(subject);
     let state = 0;
-    for (let i = 0; i < subject.length; i++) {
-      const code = subject.charCodeAt(i);
+    for (let i = 0; i < units.length; i++) {
+      const code = units[i];
       for (;;) {
         if (state === 0) {
           state = rootNext[code];
