@@ -281,7 +281,9 @@ function tokenise(original: string, mapped: MappedText, codes: Uint16Array): Tok
       alt:
         disguisedReading(key, original, originalStart, originalEnd) ??
         elongatedReading(key, original, originalStart, originalEnd) ??
-        CHAT_SHORTHAND.get(key) ??
+        (key.length <= SHORTHAND_MAX_LENGTH && SHORTHAND_STARTS[codes[start]] === 1
+          ? CHAT_SHORTHAND.get(key)
+          : undefined) ??
         null,
       unit,
       units,
@@ -332,6 +334,10 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['tonite', 'tonight'],
   ['2nite', 'tonight'],
 ]);
+/** Longest shorthand, and the first code units of all: most tokens need no map lookup. */
+const SHORTHAND_MAX_LENGTH = Math.max(...[...CHAT_SHORTHAND.keys()].map((k) => k.length));
+const SHORTHAND_STARTS = new Uint8Array(0x10000);
+for (const shorthand of CHAT_SHORTHAND.keys()) SHORTHAND_STARTS[shorthand.charCodeAt(0)] = 1;
 
 const MAX_DISGUISED_WORD = 16;
 const V_FOR_U = /([b-df-hj-np-tv-xz])v(?=[b-df-hj-np-tv-xz])/g;
