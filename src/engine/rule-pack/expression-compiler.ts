@@ -280,11 +280,25 @@ function isNear(first: Match, second: Match, within: number): boolean {
   return gap <= within;
 }
 
+/**
+ * The internalized copy of a string (property names are internalized). Strings read from rule
+ * packs are not: as map keys and in comparisons with the plugins' literals they are compared
+ * character by character, internalized ones by identity.
+ */
+const internalized = (text: string): string => Object.keys({ [text]: true })[0];
+
 function detectorMatcher(
-  id: string,
-  subcategory: string | null,
-  where: FactCondition[],
+  detectorId: string,
+  detectorSubcategory: string | null,
+  conditions: FactCondition[],
 ): CompiledExpression {
+  const id = internalized(detectorId);
+  const subcategory = detectorSubcategory === null ? null : internalized(detectorSubcategory);
+  const where = conditions.map((condition): FactCondition => ({
+    ...condition,
+    fact: internalized(condition.fact),
+    value: typeof condition.value === 'string' ? internalized(condition.value) : condition.value,
+  }));
   return (scope) => {
     let found: Match[] | null = null;
     for (const hit of scope.detectorHits(id)) {
