@@ -19,6 +19,11 @@ export type LiteralEntry = { literal: string; group: number };
 export class LiteralAutomaton {
   /** The root's transitions by code unit (0: stay at the root), the hottest lookup. */
   private readonly rootNext = new Int32Array(0x10000);
+  /**
+   * 1 for code units some literal holds. Any other unit sends every state back to the root
+   * (no state has an edge on it, nor has the root), where nothing is matched: no lookups needed.
+   */
+  private readonly inAlphabet = new Uint8Array(0x10000);
   /** Edges of state s are edgeCodes/edgeTargets[edgeStart[s] .. edgeStart[s + 1]), by code. */
   private readonly edgeStart: Int32Array;
   private readonly edgeCodes: Uint16Array;
@@ -38,6 +43,7 @@ export class LiteralAutomaton {
       let state = 0;
       for (let i = 0; i < literal.length; i++) {
         const code = literal.charCodeAt(i);
+        this.inAlphabet[code] = 1;
         let next = children[state].get(code);
         if (next === undefined) {
           next = children.length;
@@ -112,11 +118,15 @@ export class LiteralAutomaton {
 
   /** Sets `marks[group] = mark` for every group with a literal occurring in `subject`. */
   scan(subject: string, marks: Uint8Array, mark: number): void {
-    const { rootNext, fail, outStart, outGroups } = this;
+    const { rootNext, inAlphabet, fail, outStart, outGroups } = this;
     const units = codeUnits(subject);
     let state = 0;
     for (let i = 0; i < units.length; i++) {
       const code = units[i];
+      if (inAlphabet[code] === 0) {
+        state = 0;
+        continue;
+      }
       for (;;) {
         if (state === 0) {
           state = rootNext[code];
