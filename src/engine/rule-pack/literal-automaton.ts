@@ -118,7 +118,9 @@ export class LiteralAutomaton {
 
   /** Sets `marks[group] = mark` for every group with a literal occurring in `subject`. */
   scan(subject: string, marks: Uint8Array, mark: number): void {
-    const { rootNext, inAlphabet, fail, outStart, outGroups } = this;
+    // Every table in a local: read once per scan, not once per character.
+    const { rootNext, inAlphabet, fail, outStart, outGroups, edgeStart, edgeCodes, edgeTargets } =
+      this;
     const units = codeUnits(subject);
     let state = 0;
     for (let i = 0; i < units.length; i++) {
@@ -132,7 +134,21 @@ export class LiteralAutomaton {
           state = rootNext[code];
           break;
         }
-        const next = this.child(state, code);
+        // The transition on `code`: binary search down to LINEAR_EDGES edges, then a scan.
+        let next = 0;
+        let low = edgeStart[state];
+        let high = edgeStart[state + 1] - 1;
+        while (high - low >= LINEAR_EDGES) {
+          const mid = (low + high) >> 1;
+          if (edgeCodes[mid] < code) low = mid + 1;
+          else high = mid;
+        }
+        for (let k = low; k <= high; k++) {
+          if (edgeCodes[k] === code) {
+            next = edgeTargets[k];
+            break;
+          }
+        }
         if (next !== 0) {
           state = next;
           break;
@@ -142,19 +158,5 @@ export class LiteralAutomaton {
       const end = outStart[state + 1];
       for (let k = outStart[state]; k < end; k++) marks[outGroups[k]] = mark;
     }
-  }
-
-  /** The transition of a non-root state on `code`, or 0 when there is none. */
-  private child(state: number, code: number): number {
-    const codes = this.edgeCodes;
-    let low = this.edgeStart[state];
-    let high = this.edgeStart[state + 1] - 1;
-    while (high - low >= LINEAR_EDGES) {
-      const mid = (low + high) >> 1;
-      if (codes[mid] < code) low = mid + 1;
-      else high = mid;
-    }
-    for (let k = low; k <= high; k++) if (codes[k] === code) return this.edgeTargets[k];
-    return 0;
   }
 }
