@@ -11,6 +11,7 @@ import {
   isHangulSyllable,
   isVowelJamo,
 } from './hangul';
+import { codeUnits } from './code-units';
 import { MappedTextBuilder } from './mapped-text';
 import { spelledWordLengths, unmaskedWord } from './spelled-words';
 
@@ -354,12 +355,65 @@ const isLetterOrNumber = (char: string): boolean => {
  * its phrases match in a spacing-free view instead.
  */
 /** Cheap pre-check: three single letters in a row, separated (the only case worth a scan). */
-const SPLIT_LETTERS =
+export const SPLIT_LETTERS =
   /(?:^|[^\p{L}\p{N}])\p{L}[\s.\-_*,·•/\\~+:;'"`^=]{1,3}\p{L}[\s.\-_*,·•/\\~+:;'"`^=]{1,3}\p{L}(?![\p{L}\p{N}])/u;
+
+/** Per BMP code unit: 1 letter, 2 number, 4 separator (SPLIT_LETTERS' classes); 8 = classified. */
+const splitClasses = new Uint8Array(0x10000);
+const SPLIT_LETTER = 1;
+const SPLIT_NUMBER = 2;
+const SPLIT_SEPARATOR = 4;
+
+function splitClass(code: number): number {
+  let classes = splitClasses[code];
+  if (classes === 0) {
+    const char = String.fromCharCode(code);
+    classes =
+      8 |
+      (/^\p{L}$/u.test(char) ? SPLIT_LETTER : 0) |
+      (/^\p{N}$/u.test(char) ? SPLIT_NUMBER : 0) |
+      (/^[\s.\-_*,·•/\\~+:;'"`^=]$/u.test(char) ? SPLIT_SEPARATOR : 0);
+    splitClasses[code] = classes;
+  }
+  return classes;
+}
+
+/** End of the 1-3 separators from `i` when a letter follows them, else -1. */
+function separatorsThenLetter(units: Uint16Array, i: number): number {
+  let end = i;
+  while (end < units.length && end - i < 3 && (splitClass(units[end]) & SPLIT_SEPARATOR) !== 0) {
+    end++;
+  }
+  if (end === i || end >= units.length || (splitClass(units[end]) & SPLIT_LETTER) === 0) return -1;
+  return end;
+}
+
+/**
+ * `SPLIT_LETTERS.test(text)`, answered on cached character classes (that regex tests large
+ * Unicode classes at every position of every turn). Texts with surrogates ask the regex.
+ */
+export function hasSplitLetters(text: string): boolean {
+  const units = codeUnits(text);
+  for (let k = 0; k < units.length; k++) {
+    const code = units[k];
+    if (code >= 0xd800 && code <= 0xdfff) return SPLIT_LETTERS.test(text);
+  }
+  for (let k = 0; k + 4 < units.length; k++) {
+    if ((splitClass(units[k]) & SPLIT_LETTER) === 0) continue;
+    if (k > 0 && (splitClass(units[k - 1]) & (SPLIT_LETTER | SPLIT_NUMBER)) !== 0) continue;
+    const second = separatorsThenLetter(units, k + 1);
+    if (second < 0) continue;
+    const third = separatorsThenLetter(units, second + 1);
+    if (third < 0) continue;
+    if (third + 1 >= units.length) return true;
+    if ((splitClass(units[third + 1]) & (SPLIT_LETTER | SPLIT_NUMBER)) === 0) return true;
+  }
+  return false;
+}
 
 function separatorJoin(input: MappedText): MappedText {
   const { text, map } = input;
-  if (!SPLIT_LETTERS.test(text)) return input;
+  if (!hasSplitLetters(text)) return input;
   const out = new MappedTextBuilder(text.length);
   let i = 0;
   let changed = false;
@@ -501,11 +555,10 @@ function singleLetterRun(
  */
 /** A letter three times in a row, by the same test the squeeze applies (no regex per turn). */
 function hasTripleLetter(text: string): boolean {
-  for (let i = 2; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === text.charCodeAt(i - 1) && code === text.charCodeAt(i - 2) && isLetter(text[i])) {
-      return true;
-    }
+  const units = codeUnits(text);
+  for (let i = 2; i < units.length; i++) {
+    const code = units[i];
+    if (code === units[i - 1] && code === units[i - 2] && isLetter(text[i])) return true;
   }
   return false;
 }

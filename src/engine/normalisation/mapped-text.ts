@@ -1,10 +1,17 @@
 import type { MappedText } from '../plugin-registry/plugin-contract';
 
+/** 0, 1, 2, ...: identity maps are copied out of it (grown on demand). */
+let identity = Int32Array.from({ length: 1024 }, (_, i) => i);
+
 /** Identity mapping: every character maps to its own offset. */
 export function mappedFromString(text: string): MappedText {
-  const map = new Int32Array(text.length + 1);
-  for (let i = 0; i <= text.length; i++) map[i] = i;
-  return { text, map };
+  if (identity.length <= text.length) {
+    identity = Int32Array.from(
+      { length: Math.max(text.length + 1, identity.length * 2) },
+      (_, i) => i,
+    );
+  }
+  return { text, map: identity.slice(0, text.length + 1) };
 }
 
 /**

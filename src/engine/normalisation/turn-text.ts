@@ -2,6 +2,7 @@ import type { MappedText, TextNormaliser } from '../plugin-registry/plugin-contr
 import { LEET } from './char-folding';
 import { CORE_NORMALISERS, isAsciiLetter } from './core-normalisers';
 import { isCompatibilityConsonant, isHangulSyllable, singleConsonant } from './hangul';
+import { codeUnits } from './code-units';
 import { mappedFromString } from './mapped-text';
 
 /**
@@ -30,6 +31,8 @@ export type DerivedView = { text: string; toNormalised: Int32Array };
 
 export class TurnText {
   readonly normalised: MappedText;
+  /** The UTF-16 code units of the normalised text (see `codeUnits`). */
+  readonly units: Uint16Array;
   readonly tokens: Token[];
   private compactView: DerivedView | undefined;
   private choseongView: DerivedView | undefined | null;
@@ -43,7 +46,8 @@ export class TurnText {
     let mapped = mappedFromString(original);
     for (const normaliser of normalisers) mapped = normaliser.normalise(mapped);
     this.normalised = mapped;
-    this.tokens = tokenise(original, mapped);
+    this.units = codeUnits(mapped.text);
+    this.tokens = tokenise(original, mapped, this.units);
   }
 
   get hasHangul(): boolean {
@@ -113,8 +117,10 @@ function lowerCaseFolded(text: string): string {
 /**
  * Letters and digits, split where Latin (or other non-Hangul) letters run straight into Hangul
  * ("base64로", "DAN이야" -> "base64" + "로") so English phrases still match as words.
+ * The definition of a token: `tokenEnd` finds exactly its matches without running it (the
+ * regex engine's match objects cost more than the rest of tokenising), a spec checks both agree.
  */
-const TOKEN =
+export const TOKEN =
   /\p{N}*\p{Script=Hangul}[\p{Script=Hangul}\p{N}]*|(?:(?!\p{Script=Hangul})[\p{L}\p{N}])+/gu;
 /**
  * `/[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/` for one UTF-16 unit, without a regex or a
@@ -145,13 +151,117 @@ function trimDropped(original: string, from: number, to: number): number {
 }
 const LONG_HANGUL_TOKEN = 6;
 
-function tokenise(original: string, mapped: MappedText): Token[] {
+/** Character classes of `TOKEN`, per code point: Hangul script, \p{N}, \p{L}. */
+const HANGUL = 1;
+const NUMBER = 2;
+const LETTER = 4;
+const CLASSIFIED = 8;
+const IS_HANGUL = /^\p{Script=Hangul}$/u;
+const IS_NUMBER = /^\p{N}$/u;
+const IS_LETTER = /^\p{L}$/u;
+/** Classes of BMP code points, filled on first sight (0: not classified yet). */
+const bmpClasses = new Uint8Array(0x10000);
+const astralClasses = new Map<number, number>();
+
+function classify(char: string): number {
+  return (
+    CLASSIFIED |
+    (IS_HANGUL.test(char) ? HANGUL : 0) |
+    (IS_NUMBER.test(char) ? NUMBER : 0) |
+    (IS_LETTER.test(char) ? LETTER : 0)
+  );
+}
+
+/** The classes of the code point starting at `i` (a lone surrogate is a code point of its own). */
+function classAt(units: Uint16Array, i: number): number {
+  const code = units[i];
+  if (code < 0xd800 || code > 0xdbff || i + 1 >= units.length) {
+    const known = bmpClasses[code];
+    if (known !== 0) return known;
+    return (bmpClasses[code] = classify(String.fromCharCode(code)));
+  }
+  const next = units[i + 1];
+  if (next < 0xdc00 || next > 0xdfff) {
+    const known = bmpClasses[code];
+    if (known !== 0) return known;
+    return (bmpClasses[code] = classify(String.fromCharCode(code)));
+  }
+  const point = (code - 0xd800) * 0x400 + (next - 0xdc00) + 0x10000;
+  let known = astralClasses.get(point);
+  if (known === undefined) {
+    astralClasses.set(point, (known = classify(String.fromCodePoint(point))));
+  }
+  return known;
+}
+
+/** UTF-16 width of the code point starting at `i`. */
+function widthAt(units: Uint16Array, i: number): number {
+  const code = units[i];
+  if (code < 0xd800 || code > 0xdbff || i + 1 >= units.length) return 1;
+  const next = units[i + 1];
+  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+}
+
+/** End of the run from `i` of code points having one of `any` and none of `none`. */
+function runEnd(units: Uint16Array, i: number, any: number, none: number): number {
+  let end = i;
+  while (end < units.length) {
+    const classes = classAt(units, end);
+    if ((classes & any) === 0 || (classes & none) !== 0) break;
+    end += widthAt(units, end);
+  }
+  return end;
+}
+
+/**
+ * End of the `TOKEN` match starting at `i`, or -1 when none starts there: the regex's
+ * leftmost-first answer, computed on cached character classes instead of by the regex engine.
+ */
+function tokenEnd(units: Uint16Array, i: number): number {
+  const classes = classAt(units, i);
+  if ((classes & HANGUL) !== 0) return runEnd(units, i, HANGUL | NUMBER, 0);
+  if ((classes & NUMBER) !== 0) {
+    // \p{N}*\p{Script=Hangul}...: digits glued to a following Hangul word belong to it.
+    const digitsEnd = runEnd(units, i, NUMBER, HANGUL);
+    if (digitsEnd < units.length && (classAt(units, digitsEnd) & HANGUL) !== 0) {
+      return runEnd(units, digitsEnd, HANGUL | NUMBER, 0);
+    }
+    return runEnd(units, i, LETTER | NUMBER, HANGUL);
+  }
+  if ((classes & LETTER) !== 0) return runEnd(units, i, LETTER | NUMBER, HANGUL);
+  return -1;
+}
+
+/** Start and end offsets of every token of `text`, flattened: [start0, end0, start1, ...]. */
+export function tokenRanges(text: string): number[] {
+  const units = codeUnits(text);
+  const ranges: number[] = [];
+  for (let at = 0; at < units.length;) {
+    const end = tokenEnd(units, at);
+    if (end < 0) {
+      at += widthAt(units, at);
+      continue;
+    }
+    ranges.push(at, end);
+    at = end;
+  }
+  return ranges;
+}
+
+function tokenise(original: string, mapped: MappedText, codes: Uint16Array): Token[] {
   const tokens: Token[] = [];
   let unit = 0;
-  for (const match of mapped.text.matchAll(TOKEN)) {
-    const start = match.index;
-    const key = match[0];
-    const end = start + key.length;
+  const text = mapped.text;
+  for (let at = 0; at < codes.length;) {
+    const tokenEndAt = tokenEnd(codes, at);
+    if (tokenEndAt < 0) {
+      at += widthAt(codes, at);
+      continue;
+    }
+    const start = at;
+    const key = text.slice(start, tokenEndAt);
+    const end = tokenEndAt;
+    at = tokenEndAt;
     const originalStart = mapped.map[start];
     const originalEnd = trimDropped(
       original,
@@ -171,7 +281,9 @@ function tokenise(original: string, mapped: MappedText): Token[] {
       alt:
         disguisedReading(key, original, originalStart, originalEnd) ??
         elongatedReading(key, original, originalStart, originalEnd) ??
-        CHAT_SHORTHAND.get(key) ??
+        (key.length <= SHORTHAND_MAX_LENGTH && SHORTHAND_STARTS[codes[start]] === 1
+          ? CHAT_SHORTHAND.get(key)
+          : undefined) ??
         null,
       unit,
       units,
@@ -222,6 +334,10 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['tonite', 'tonight'],
   ['2nite', 'tonight'],
 ]);
+/** Longest shorthand, and the first code units of all: most tokens need no map lookup. */
+const SHORTHAND_MAX_LENGTH = Math.max(...[...CHAT_SHORTHAND.keys()].map((k) => k.length));
+const SHORTHAND_STARTS = new Uint8Array(0x10000);
+for (const shorthand of CHAT_SHORTHAND.keys()) SHORTHAND_STARTS[shorthand.charCodeAt(0)] = 1;
 
 const MAX_DISGUISED_WORD = 16;
 const V_FOR_U = /([b-df-hj-np-tv-xz])v(?=[b-df-hj-np-tv-xz])/g;

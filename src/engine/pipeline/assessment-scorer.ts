@@ -38,7 +38,7 @@ export type TurnVerdict = {
 const roundScore = (score: number): number =>
   Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
 
-function strongestFirst(findings: Finding[]): Finding[] {
+function strongestFirst(findings: readonly Finding[]): Finding[] {
   return [...findings].sort((a, b) => b.score - a.score);
 }
 
@@ -61,6 +61,28 @@ function decidingFindings(
   return { score: Math.max(modelScore, floor), findings: [...modelFindings, ...authoritative] };
 }
 
+const NOTHING_KEPT: readonly Finding[] = Object.freeze([]);
+const NO_FINDINGS: Finding[] = [];
+
+/**
+ * `decidingFindings` without a model score for the category: the rules' findings and their
+ * highest score, in one pass (no per-category arrays when the category has no finding).
+ */
+function rulesOnly(
+  category: CategoryId,
+  ruleFindings: Finding[],
+): { score: number; findings: Finding[] } {
+  let score = 0;
+  let findings: Finding[] | null = null;
+  for (let i = 0; i < ruleFindings.length; i++) {
+    const finding = ruleFindings[i];
+    if (finding.category !== category) continue;
+    (findings ??= []).push(finding);
+    score = Math.max(score, finding.score);
+  }
+  return { score, findings: findings ?? NO_FINDINGS };
+}
+
 export function scoreTurn(
   outcomes: readonly StageOutcome[],
   stageNames: readonly StageName[],
@@ -78,14 +100,17 @@ export function scoreTurn(
   const categories = {} as Record<CategoryId, CategoryResult>;
 
   for (const category of CATEGORY_IDS) {
-    const decided = decidingFindings(category, ruleFindings, modelOutcome);
+    const decided =
+      modelOutcome?.categoryScores?.[category] === undefined
+        ? rulesOnly(category, ruleFindings)
+        : decidingFindings(category, ruleFindings, modelOutcome);
     const score = roundScore(decided.score);
     const level = levelForScore(score, policy.thresholds[category]);
-    const kept = level === 'none' ? [] : strongestFirst(decided.findings);
+    const kept = level === 'none' ? NOTHING_KEPT : strongestFirst(decided.findings);
     categories[category] = {
       score,
       level,
-      subcategories: [...new Set(kept.map((f) => f.subcategory))],
+      subcategories: kept.length === 0 ? [] : [...new Set(kept.map((f) => f.subcategory))],
     };
     severity = maxLevel(severity, level);
     action = maxAction(action, actionFor(policy, category, level));

@@ -57,7 +57,7 @@ export class CompiledRuleSet {
   /** Positions in `ordered` of the rules evaluated on every turn (no trigger). */
   private readonly untriggered: Uint8Array;
   /** Phrase id -> positions in `ordered` of the rules it triggers. */
-  private readonly triggered = new Map<number, number[]>();
+  private readonly triggered: (number[] | undefined)[];
   /** Regex ids that trigger rules, and (same index) the positions in `ordered` they trigger. */
   private readonly triggerRegexIds: number[] = [];
   private readonly triggerRegexPositions: number[][] = [];
@@ -97,13 +97,15 @@ export class CompiledRuleSet {
     );
     this.prefilters = new RegexPrefilters(regexes);
     this.untriggered = new Uint8Array(this.ordered.length);
+    // Filled up front, so the array keeps fast (not dictionary) elements however ids spread.
+    this.triggered = Array.from({ length: phrases.size }, () => undefined);
     const byRegex = new Map<number, number[]>();
     this.ordered.forEach((rule, position) => {
       if (rule.trigger === null || rule.trigger === undefined) {
         this.untriggered[position] = 1;
         return;
       }
-      for (const id of rule.trigger.phrases) addPosition(this.triggered, id, position);
+      for (const id of rule.trigger.phrases) (this.triggered[id] ??= []).push(position);
       for (const id of rule.trigger.regexes) addPosition(byRegex, id, position);
     });
     for (const [id, positions] of byRegex) {
@@ -118,8 +120,9 @@ export class CompiledRuleSet {
    */
   private candidates(scope: Scope): Uint8Array {
     const candidates = this.untriggered.slice();
-    for (const id of scope.phraseHitIds()) {
-      const positions = this.triggered.get(id);
+    const hitIds = scope.phraseHitIds();
+    for (let i = 0; i < hitIds.length; i++) {
+      const positions = this.triggered[hitIds[i]];
       if (positions) for (const position of positions) candidates[position] = 1;
     }
     const regexIds = this.triggerRegexIds;
@@ -275,7 +278,6 @@ function mergeSpans(matches: readonly Match[]): TextSpan[] {
 /** Per-turn caches shared by all rules. */
 class Scope implements TurnScope {
   private phraseCache: PhraseHits | undefined;
-  private phraseIdCache: number[] | undefined;
   private readonly detectorCache = new Map<string, readonly DetectorHit[]>();
   /** Per regex id: undefined = not run yet. */
   private readonly regexCache: (MatchResult | undefined)[];
@@ -299,8 +301,7 @@ class Scope implements TurnScope {
   }
 
   phraseHitIds(): readonly number[] {
-    this.phraseIdCache ??= [...this.phraseHits().keys()];
-    return this.phraseIdCache;
+    return this.phraseHits().ids;
   }
 
   detectorHits(detectorId: string): readonly DetectorHit[] {

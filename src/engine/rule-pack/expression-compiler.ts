@@ -188,13 +188,16 @@ function phraseMatcher(ids: number[]): CompiledExpression {
     const [id] = ids;
     return (scope) => scope.phraseHits().get(id) ?? null;
   }
-  const wanted = new Set(ids);
+  const wanted = new PhraseIdSet(ids);
+  const wantedSize = wanted.size;
   return (scope) => {
     const hits = scope.phraseHits();
     let found: Match[] | null = null;
     // A turn hits few phrases; a list can hold hundreds: walk whichever side is smaller.
-    if (hits.size < wanted.size) {
-      for (const id of scope.phraseHitIds()) {
+    if (hits.size < wantedSize) {
+      const hitIds = scope.phraseHitIds();
+      for (let i = 0; i < hitIds.length; i++) {
+        const id = hitIds[i];
         if (wanted.has(id)) found = appendAll(found, hits.get(id));
       }
     } else {
@@ -202,6 +205,42 @@ function phraseMatcher(ids: number[]): CompiledExpression {
     }
     return found;
   };
+}
+
+/**
+ * A fixed set of phrase ids as a bitset over the ids' range (a list's terms get neighbouring
+ * ids): one array read per membership test instead of a hashed lookup.
+ */
+class PhraseIdSet {
+  readonly size: number;
+  private readonly min: number;
+  private readonly span: number;
+  private readonly bits: Uint32Array;
+
+  constructor(ids: readonly number[]) {
+    let min = ids[0];
+    let max = ids[0];
+    for (const id of ids) {
+      if (id < min) min = id;
+      if (id > max) max = id;
+    }
+    this.min = min;
+    this.span = max - min;
+    this.bits = new Uint32Array((this.span >>> 5) + 1);
+    let size = 0;
+    for (const id of ids) {
+      const k = id - min;
+      const bit = 1 << (k & 31);
+      if ((this.bits[k >>> 5] & bit) === 0) size++;
+      this.bits[k >>> 5] |= bit;
+    }
+    this.size = size;
+  }
+
+  has(id: number): boolean {
+    const k = id - this.min;
+    return k >= 0 && k <= this.span && (this.bits[k >>> 5] & (1 << (k & 31))) !== 0;
+  }
 }
 
 /** `found` with `matches` appended (created on the first matches; unchanged when none). */
@@ -241,11 +280,25 @@ function isNear(first: Match, second: Match, within: number): boolean {
   return gap <= within;
 }
 
+/**
+ * The internalized copy of a string (property names are internalized). Strings read from rule
+ * packs are not: as map keys and in comparisons with the plugins' literals they are compared
+ * character by character, internalized ones by identity.
+ */
+const internalized = (text: string): string => Object.keys({ [text]: true })[0];
+
 function detectorMatcher(
-  id: string,
-  subcategory: string | null,
-  where: FactCondition[],
+  detectorId: string,
+  detectorSubcategory: string | null,
+  conditions: FactCondition[],
 ): CompiledExpression {
+  const id = internalized(detectorId);
+  const subcategory = detectorSubcategory === null ? null : internalized(detectorSubcategory);
+  const where = conditions.map((condition): FactCondition => ({
+    ...condition,
+    fact: internalized(condition.fact),
+    value: typeof condition.value === 'string' ? internalized(condition.value) : condition.value,
+  }));
   return (scope) => {
     let found: Match[] | null = null;
     for (const hit of scope.detectorHits(id)) {
@@ -290,8 +343,10 @@ export function runRegex(compiled: CompiledRegex, text: TurnText): MatchResult {
   if (found.length === 0) return null;
   return found.map(([start, end]) => {
     const span = compiled.raw ? { start, end } : text.originalSpan(start, end);
+    // One object shape for every match (a spread would give these a shape of their own).
     return {
-      ...span,
+      start: span.start,
+      end: span.end,
       unitStart: text.unitAtOriginal(span.start),
       unitEnd: text.unitAtOriginal(Math.max(span.start, span.end - 1)),
     };

@@ -9,6 +9,8 @@
  * a substring search: callers fold case beforehand where a group needs it.
  */
 
+import { codeUnits } from '../normalisation/code-units';
+
 /** Above this many edges a state's transition is found by binary search instead of a scan. */
 const LINEAR_EDGES = 8;
 
@@ -17,6 +19,11 @@ export type LiteralEntry = { literal: string; group: number };
 export class LiteralAutomaton {
   /** The root's transitions by code unit (0: stay at the root), the hottest lookup. */
   private readonly rootNext = new Int32Array(0x10000);
+  /**
+   * 1 for code units some literal holds. Any other unit sends every state back to the root
+   * (no state has an edge on it, nor has the root), where nothing is matched: no lookups needed.
+   */
+  private readonly inAlphabet = new Uint8Array(0x10000);
   /** Edges of state s are edgeCodes/edgeTargets[edgeStart[s] .. edgeStart[s + 1]), by code. */
   private readonly edgeStart: Int32Array;
   private readonly edgeCodes: Uint16Array;
@@ -36,6 +43,7 @@ export class LiteralAutomaton {
       let state = 0;
       for (let i = 0; i < literal.length; i++) {
         const code = literal.charCodeAt(i);
+        this.inAlphabet[code] = 1;
         let next = children[state].get(code);
         if (next === undefined) {
           next = children.length;
@@ -110,16 +118,37 @@ export class LiteralAutomaton {
 
   /** Sets `marks[group] = mark` for every group with a literal occurring in `subject`. */
   scan(subject: string, marks: Uint8Array, mark: number): void {
-    const { rootNext, fail, outStart, outGroups } = this;
+    // Every table in a local: read once per scan, not once per character.
+    const { rootNext, inAlphabet, fail, outStart, outGroups, edgeStart, edgeCodes, edgeTargets } =
+      this;
+    const units = codeUnits(subject);
     let state = 0;
-    for (let i = 0; i < subject.length; i++) {
-      const code = subject.charCodeAt(i);
+    for (let i = 0; i < units.length; i++) {
+      const code = units[i];
+      if (inAlphabet[code] === 0) {
+        state = 0;
+        continue;
+      }
       for (;;) {
         if (state === 0) {
           state = rootNext[code];
           break;
         }
-        const next = this.child(state, code);
+        // The transition on `code`: binary search down to LINEAR_EDGES edges, then a scan.
+        let next = 0;
+        let low = edgeStart[state];
+        let high = edgeStart[state + 1] - 1;
+        while (high - low >= LINEAR_EDGES) {
+          const mid = (low + high) >> 1;
+          if (edgeCodes[mid] < code) low = mid + 1;
+          else high = mid;
+        }
+        for (let k = low; k <= high; k++) {
+          if (edgeCodes[k] === code) {
+            next = edgeTargets[k];
+            break;
+          }
+        }
         if (next !== 0) {
           state = next;
           break;
@@ -129,19 +158,5 @@ export class LiteralAutomaton {
       const end = outStart[state + 1];
       for (let k = outStart[state]; k < end; k++) marks[outGroups[k]] = mark;
     }
-  }
-
-  /** The transition of a non-root state on `code`, or 0 when there is none. */
-  private child(state: number, code: number): number {
-    const codes = this.edgeCodes;
-    let low = this.edgeStart[state];
-    let high = this.edgeStart[state + 1] - 1;
-    while (high - low >= LINEAR_EDGES) {
-      const mid = (low + high) >> 1;
-      if (codes[mid] < code) low = mid + 1;
-      else high = mid;
-    }
-    for (let k = low; k <= high; k++) if (codes[k] === code) return this.edgeTargets[k];
-    return 0;
   }
 }

@@ -1,4 +1,5 @@
 import type { TextNormaliser } from '../plugin-registry/plugin-contract';
+import { codeUnits } from '../normalisation/code-units';
 import { singleConsonant } from '../normalisation/hangul';
 import { TurnText, type DerivedView, type Token } from '../normalisation/turn-text';
 import { MAX_MATCHES, type Match } from './match';
@@ -13,16 +14,122 @@ import { MAX_MATCHES, type Match } from './match';
 /** `id`: the word's vocabulary id (exact words; -1 for a prefix). */
 type Word = { text: string; prefix: boolean; id: number };
 type TokenPhrase = { id: number; words: Word[] };
+/**
+ * The phrases sharing their first two (exact) words, in the order added; large buckets ("i
+ * want ...") are also indexed by their exact third word, so a turn tries only those whose
+ * third word it has.
+ */
+type PairBucket = {
+  all: TokenPhrase[];
+  /** Position of each phrase in `all`, by phrase id (hits are recorded in that order). */
+  positions: Map<number, number>;
+  byThird: Map<number, TokenPhrase[]>;
+  /** Two-word phrases and those whose third word is a prefix. */
+  rest: TokenPhrase[];
+};
+/** Buckets up to this size are tried phrase by phrase. */
+const SMALL_BUCKET = 4;
 type ViewPhrase = { id: number; text: string };
 /** View phrases by their first two characters (one-character phrases by that character). */
 type ViewIndex = {
   byKey: Map<number, ViewPhrase[]>;
   /** First characters of the keys: a view position starting with any other needs no lookup. */
   starts: Uint8Array;
+  /** Characters that are a key themselves (one-character phrases). */
+  singles: Uint8Array;
+  /**
+   * `pairHash` of every two-character key, as a bitset: most pairs starting with a key's first
+   * character are no key, and are told so without a map lookup.
+   */
+  pairs: Uint32Array;
 };
-const viewIndex = (): ViewIndex => ({ byKey: new Map(), starts: new Uint8Array(0x10000) });
+const viewIndex = (): ViewIndex => ({
+  byKey: new Map(),
+  starts: new Uint8Array(0x10000),
+  singles: new Uint8Array(0x10000),
+  pairs: new Uint32Array(1 << (PAIR_HASH_BITS - 5)),
+});
+const PAIR_HASH_BITS = 20;
+/** A pair key (see `viewKey`) hashed to PAIR_HASH_BITS bits. */
+const pairHash = (key: number): number => Math.imul(key, 0x9e3779b1) >>> (32 - PAIR_HASH_BITS);
 
-export type PhraseHits = Map<number, Match[]>;
+/**
+ * The phrases one turn matched, with their matches, in the order they were first found.
+ * Lookups by phrase id read arrays indexed by id that the phrase index reuses from turn to
+ * turn (stamped with the turn's generation: nothing is cleared between turns); a hit list
+ * read after a later turn has reused those arrays answers from a map instead.
+ */
+export class PhraseHits {
+  /** Phrase ids with matches, in the order first found. */
+  readonly ids: number[] = [];
+  private readonly lists: Match[][] = [];
+  private readonly generation: number;
+  private stale: Map<number, Match[]> | undefined;
+
+  constructor(private readonly slots: HitSlots) {
+    this.generation = slots.claim();
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  get(id: number): Match[] | undefined {
+    const slots = this.slots;
+    if (slots.generation !== this.generation) return this.staleLookup(id);
+    return slots.stamps[id] === this.generation ? this.lists[slots.positions[id]] : undefined;
+  }
+
+  has(id: number): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  /** Records the first match of phrase `id` (which has none yet). */
+  add(id: number, first: Match): void {
+    const slots = this.slots;
+    if (slots.generation === this.generation) {
+      slots.stamps[id] = this.generation;
+      slots.positions[id] = this.lists.length;
+    }
+    this.ids.push(id);
+    this.lists.push([first]);
+    this.stale = undefined;
+  }
+
+  private staleLookup(id: number): Match[] | undefined {
+    if (this.stale === undefined) {
+      this.stale = new Map();
+      for (let i = 0; i < this.ids.length; i++) this.stale.set(this.ids[i], this.lists[i]);
+    }
+    return this.stale.get(id);
+  }
+}
+
+/** Per phrase id: the generation of the turn that last hit it, and its list's position there. */
+class HitSlots {
+  stamps = new Int32Array(0);
+  positions = new Int32Array(0);
+  generation = 0;
+
+  /** A new generation for a turn, with room for `count` phrase ids. */
+  claim(): number {
+    this.generation++;
+    if (this.generation === 0x7fffffff) {
+      // Wrapped: forget every stamp (older hit lists then answer from their own maps).
+      this.stamps.fill(0);
+      this.generation = 1;
+    }
+    return this.generation;
+  }
+
+  ensure(count: number): void {
+    if (this.stamps.length >= count) return;
+    // New arrays: hit lists of earlier generations stop reading them (see `PhraseHits.get`).
+    this.stamps = new Int32Array(count);
+    this.positions = new Int32Array(count);
+    this.generation++;
+  }
+}
 
 /** Hangul syllables, kana and CJK ideographs. */
 const SPACELESS_SCRIPT = /[\uac00-\ud7a3\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
@@ -51,7 +158,9 @@ export class PhraseIndex {
    * Phrases whose first two words are both exact, by first then second word id: common first
    * words ("i", "you", "나") start hundreds of phrases, the pair narrows them to a handful.
    */
-  private readonly exactPair: (Map<number, TokenPhrase[]> | undefined)[] = [];
+  private readonly exactPair: (Map<number, PairBucket> | undefined)[] = [];
+  /** Scratch of `trySecond`: the phrases of one large bucket that matched. */
+  private matched: TokenPhrase[] = [];
   /**
    * Phrases whose first word is a prefix (`kill*`), by the first PREFIX_KEY characters of that
    * prefix (shorter prefixes by the whole prefix): one lookup per token instead of one per
@@ -76,6 +185,7 @@ export class PhraseIndex {
    */
   private keyIds = new Int32Array(64);
   private altIds = new Int32Array(64);
+  private readonly hitSlots = new HitSlots();
 
   constructor(private readonly normalisers: readonly TextNormaliser[]) {}
 
@@ -104,15 +214,27 @@ export class PhraseIndex {
         push(this.prefixFirst, first.text.slice(0, PREFIX_KEY), entry);
       } else if (compiled.words.length > 1 && !compiled.words[1].prefix) {
         const bySecond = (this.exactPair[first.id] ??= new Map());
-        push(bySecond, compiled.words[1].id, entry);
+        let bucket = bySecond.get(compiled.words[1].id);
+        if (!bucket) {
+          bucket = { all: [], positions: new Map(), byThird: new Map(), rest: [] };
+          bySecond.set(compiled.words[1].id, bucket);
+        }
+        bucket.positions.set(id, bucket.all.length);
+        bucket.all.push(entry);
+        const third = compiled.words[2];
+        if (third !== undefined && !third.prefix) push(bucket.byThird, third.id, entry);
+        else bucket.rest.push(entry);
       } else (this.exactFirst[first.id] ??= []).push(entry);
     } else {
       const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
-      push(index.byKey, viewKey(compiled.text, 0, compiled.text.length >= 2), {
-        id,
-        text: compiled.text,
-      });
+      const pair = compiled.text.length >= 2;
+      const key = viewKey(compiled.text, 0, pair);
+      push(index.byKey, key, { id, text: compiled.text });
       index.starts[compiled.text.charCodeAt(0)] = 1;
+      if (pair) {
+        const hash = pairHash(key);
+        index.pairs[hash >>> 5] |= 1 << (hash & 31);
+      } else index.singles[key] = 1;
     }
     return id;
   }
@@ -159,7 +281,8 @@ export class PhraseIndex {
 
   /** All phrase matches in the turn, by phrase id. */
   match(turn: TurnText): PhraseHits {
-    const hits: PhraseHits = new Map();
+    this.hitSlots.ensure(this.count);
+    const hits = new PhraseHits(this.hitSlots);
     this.matchWords(turn, hits);
     if (this.hangulFirst.byKey.size > 0 && SPACELESS_SCRIPT.test(turn.normalised.text)) {
       this.matchView(turn, turn.compact, this.hangulFirst, hits);
@@ -173,12 +296,13 @@ export class PhraseIndex {
 
   private matchWords(turn: TurnText, hits: PhraseHits): void {
     const tokens = turn.tokens;
+    const units = turn.units;
     const starts = this.wordStarts;
     this.resetWordIds(tokens.length);
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i];
       if (
-        starts[token.key.charCodeAt(0)] === 0 &&
+        starts[units[token.start]] === 0 &&
         (token.alt === null || starts[token.alt.charCodeAt(0)] === 0)
       ) {
         continue;
@@ -226,16 +350,62 @@ export class PhraseIndex {
 
   /** Phrases whose first two words are exact, the first one read at token `first`. */
   private trySecond(
-    bySecond: Map<number, TokenPhrase[]> | undefined,
+    bySecond: Map<number, PairBucket> | undefined,
     tokens: Token[],
     first: number,
     hits: PhraseHits,
   ): void {
     if (!bySecond) return;
     const keyId = this.keyId(tokens, first + 1);
-    if (keyId >= 0) this.tryCandidates(bySecond.get(keyId), tokens, first, hits);
+    if (keyId >= 0) this.tryBucket(bySecond.get(keyId), tokens, first, hits);
     const altId = this.altId(tokens, first + 1);
-    if (altId >= 0) this.tryCandidates(bySecond.get(altId), tokens, first, hits);
+    if (altId >= 0) this.tryBucket(bySecond.get(altId), tokens, first, hits);
+  }
+
+  /**
+   * The phrases of a bucket (their second word is known to match) that follow from token
+   * `first`, recorded in bucket order as trying them one by one would.
+   */
+  private tryBucket(
+    bucket: PairBucket | undefined,
+    tokens: Token[],
+    first: number,
+    hits: PhraseHits,
+  ): void {
+    if (!bucket) return;
+    if (bucket.all.length <= SMALL_BUCKET) {
+      for (const phrase of bucket.all) {
+        if (this.followsFrom(phrase, tokens, first, 2)) this.record(phrase, tokens, first, hits);
+      }
+      return;
+    }
+    const matched = this.matched;
+    matched.length = 0;
+    for (const phrase of bucket.rest) {
+      if (this.followsFrom(phrase, tokens, first, 2)) matched.push(phrase);
+    }
+    if (first + 2 < tokens.length) {
+      const keyId = this.keyId(tokens, first + 2);
+      const altId = this.altId(tokens, first + 2);
+      const byKey = keyId >= 0 ? bucket.byThird.get(keyId) : undefined;
+      if (byKey) {
+        for (const phrase of byKey) {
+          if (this.followsFrom(phrase, tokens, first, 3)) matched.push(phrase);
+        }
+      }
+      const byAlt = altId >= 0 && altId !== keyId ? bucket.byThird.get(altId) : undefined;
+      if (byAlt) {
+        for (const phrase of byAlt) {
+          if (this.followsFrom(phrase, tokens, first, 3)) matched.push(phrase);
+        }
+      }
+    }
+    if (matched.length === 0) return;
+    if (matched.length > 1) {
+      const positions = bucket.positions;
+      matched.sort((a, b) => (positions.get(a.id) ?? 0) - (positions.get(b.id) ?? 0));
+    }
+    for (const phrase of matched) this.record(phrase, tokens, first, hits);
   }
 
   /** Phrases whose first word is a prefix of `reading` (the token's key or its alt). */
@@ -269,11 +439,21 @@ export class PhraseIndex {
   private tryPhrase(phrase: TokenPhrase, tokens: Token[], first: number, hits: PhraseHits): void {
     // Most candidates fail on their words: those are checked before the hit list (addHit
     // itself keeps a full list as it is).
+    if (this.followsFrom(phrase, tokens, first, 1)) this.record(phrase, tokens, first, hits);
+  }
+
+  /** Whether the phrase's words from `from` on match the tokens after token `first`. */
+  private followsFrom(phrase: TokenPhrase, tokens: Token[], first: number, from: number): boolean {
     const { words } = phrase;
-    if (first + words.length > tokens.length) return;
-    for (let w = 1; w < words.length; w++) {
-      if (!this.wordMatches(words[w], tokens, first + w)) return;
+    if (first + words.length > tokens.length) return false;
+    for (let w = from; w < words.length; w++) {
+      if (!this.wordMatches(words[w], tokens, first + w)) return false;
     }
+    return true;
+  }
+
+  private record(phrase: TokenPhrase, tokens: Token[], first: number, hits: PhraseHits): void {
+    const { words } = phrase;
     const last = tokens[first + words.length - 1];
     addHit(hits, phrase.id, {
       start: tokens[first].originalStart,
@@ -295,11 +475,18 @@ export class PhraseIndex {
 
   private matchView(turn: TurnText, view: DerivedView, index: ViewIndex, hits: PhraseHits): void {
     const text = view.text;
-    const { byKey, starts } = index;
-    for (let i = 0; i < text.length; i++) {
-      if (starts[text.charCodeAt(i)] === 0) continue;
-      const single = byKey.get(viewKey(text, i, false));
-      const pair = i + 1 < text.length ? byKey.get(viewKey(text, i, true)) : undefined;
+    const units = codeUnits(text);
+    const { byKey, starts, singles, pairs } = index;
+    for (let i = 0; i < units.length; i++) {
+      const code = units[i];
+      if (starts[code] === 0) continue;
+      const single = singles[code] === 1 ? byKey.get(code) : undefined;
+      let pair: ViewPhrase[] | undefined;
+      if (i + 1 < units.length) {
+        const key = (code << 16) | units[i + 1];
+        const hash = pairHash(key);
+        if ((pairs[hash >>> 5] & (1 << (hash & 31))) !== 0) pair = byKey.get(key);
+      }
       if (single) this.addViewHits(turn, view, single, i, hits);
       if (pair) this.addViewHits(turn, view, pair, i, hits);
     }
@@ -318,8 +505,10 @@ export class PhraseIndex {
       const normalisedStart = view.toNormalised[i];
       const normalisedEnd = view.toNormalised[i + phrase.text.length - 1] + 1;
       const span = turn.originalSpan(normalisedStart, normalisedEnd);
+      // One object shape for every match (a spread would give these a shape of their own).
       addHit(hits, phrase.id, {
-        ...span,
+        start: span.start,
+        end: span.end,
         unitStart: turn.unitAtOriginal(span.start),
         unitEnd: turn.unitAtOriginal(Math.max(span.start, span.end - 1)),
       });
@@ -349,7 +538,7 @@ function push<K, T>(map: Map<K, T[]>, key: K, value: T): void {
 
 function addHit(hits: PhraseHits, id: number, match: Match): void {
   const list = hits.get(id);
-  if (!list) hits.set(id, [match]);
+  if (!list) hits.add(id, match);
   else if (
     list.length < MAX_MATCHES &&
     !list.some((m) => m.start === match.start && m.end === match.end)
