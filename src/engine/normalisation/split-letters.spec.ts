@@ -1,4 +1,5 @@
 import { hasSplitLetters, SPLIT_LETTERS } from './core-normalisers';
+import { randomTexts } from '../../../test/factories/random-texts';
 
 describe('separator-join pre-check', () => {
   it('answers like SPLIT_LETTERS on chat text', () => {
@@ -57,12 +58,7 @@ describe('separator-join pre-check', () => {
       '😀',
       '\ud800',
     ];
-    let seed = 11;
-    const random = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    for (let k = 0; k < 30_000; k++) {
-      let text = '';
-      const length = 1 + Math.floor(random() * 14);
-      for (let i = 0; i < length; i++) text += pool[Math.floor(random() * pool.length)];
+    for (const text of randomTexts(pool, { count: 30_000, maxLength: 14, seed: 11 })) {
       expect(hasSplitLetters(text)).toBe(SPLIT_LETTERS.test(text));
     }
   });

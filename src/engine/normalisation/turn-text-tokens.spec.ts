@@ -1,4 +1,5 @@
 import { TOKEN, tokenRanges, TurnText } from './turn-text';
+import { randomTexts } from '../../../test/factories/random-texts';
 
 /** Token ranges as the hand-written scanner finds them. */
 function scanned(text: string): string[] {
@@ -58,12 +59,7 @@ describe('tokeniser', () => {
       'é',
       '\u0301',
     ];
-    let seed = 7;
-    const random = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    for (let k = 0; k < 20_000; k++) {
-      let text = '';
-      const length = 1 + Math.floor(random() * 12);
-      for (let i = 0; i < length; i++) text += pool[Math.floor(random() * pool.length)];
+    for (const text of randomTexts(pool, { count: 20_000, maxLength: 12, seed: 7 })) {
       expect(scanned(text)).toEqual(byRegex(text));
     }
   });
