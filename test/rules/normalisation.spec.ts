@@ -125,6 +125,12 @@ describe('core normalisers', () => {
     ['ㅅㅏㄹㄱㅣ ㅅㅣㄹㅎㄷㅏ', '살기 싫다'],
     ['ㅅㅂ', 'ㅅㅂ'],
     ['ㄱㅙㄴㅊㅏㄴㅎㅇㅏ', '괜찮아'],
+    // typed with a space between every jamo
+    ['ㅈ ㅏ ㅅ ㅏ ㄹ 하고 싶어', '자살 하고 싶어'],
+    ['ㅈ ㅜ ㄱ ㄱ ㅗ ㅅ ㅣ ㅍ ㅓ', '죽고시퍼'],
+    ['ㅋ ㅋ ㅋ 웃겨', 'ㅋ ㅋ ㅋ 웃겨'],
+    ['ㅠ ㅠ ㅠ', 'ㅠ ㅠ ㅠ'],
+    ['ㅋ ㅋ ㅠ ㅠ', 'ㅋ ㅋ ㅠ ㅠ'],
   ])('core.hangul-compose composes %s', (input, expected) => {
     expect(run('core.hangul-compose', input).text).toBe(expected);
   });

@@ -115,12 +115,13 @@ function homoglyphFold(input: MappedText): MappedText {
 }
 
 /**
- * Composes stray compatibility jamo typed one by one ("ㅈㅜㄱㄱㅗ" -> "죽고"). A run of
- * consonants without vowels (choseong abbreviations such as "ㅅㅂ") is left as it is.
+ * Composes stray compatibility jamo typed one by one ("ㅈㅜㄱㄱㅗ" -> "죽고"), also when they
+ * are typed with a space between each ("ㅈ ㅏ ㅅ ㅏ ㄹ" -> "자살"). A run of consonants
+ * without vowels (choseong abbreviations such as "ㅅㅂ") is left as it is.
  */
 function hangulCompose(input: MappedText): MappedText {
-  const { text, map } = input;
-  if (!/[\u314f-\u3163]/.test(text)) return input;
+  if (!/[\u314f-\u3163]/.test(input.text)) return input;
+  const { text, map } = joinSpacedJamo(input);
   const out = new MappedTextBuilder(text.length);
   // Characters between composed syllables are copied in runs.
   let runStart = 0;
@@ -159,6 +160,55 @@ function hangulCompose(input: MappedText): MappedText {
   }
   out.pushSlice(text, map, runStart, text.length);
   return out.build(map[text.length]);
+}
+
+/**
+ * Drops the single spaces inside a run of single jamo ("ㅈ ㅏ ㅅ ㅏ ㄹ" -> "ㅈㅏㅅㅏㄹ") so that
+ * hangulCompose can build syllables from it. Only a run of three or more jamo standing alone
+ * (spaces or the text's ends around it) in which every vowel follows a consonant is joined:
+ * "ㅋ ㅋ ㅋ" (no vowel) and "ㅠ ㅠ" (vowels only) are left as typed.
+ */
+function joinSpacedJamo(input: MappedText): MappedText {
+  const { text, map } = input;
+  const out = new MappedTextBuilder(text.length);
+  let copyFrom = 0;
+  let changed = false;
+  let i = 0;
+  while (i < text.length) {
+    const end = spacedJamoRunEnd(text, i);
+    if (end === i) {
+      i++;
+      continue;
+    }
+    out.pushSlice(text, map, copyFrom, i);
+    for (let k = i; k < end; k += 2) out.push(text[k], map[k]);
+    copyFrom = i = end;
+    changed = true;
+  }
+  if (!changed) return input;
+  out.pushSlice(text, map, copyFrom, text.length);
+  return out.build(map[text.length]);
+}
+
+/** The end (exclusive) of a joinable spaced-jamo run starting at `start`, or `start` if none. */
+function spacedJamoRunEnd(text: string, start: number): number {
+  if (start > 0 && !/\s/.test(text[start - 1])) return start;
+  let last = start;
+  let count = 0;
+  let vowels = 0;
+  for (let k = start; k < text.length && isCompatibilityJamo(text.charCodeAt(k)); k += 2) {
+    if (isVowelJamo(text[k])) {
+      // A vowel must follow a consonant of the run, else this is not a spelled-out syllable.
+      if (k === start || isVowelJamo(text[k - 2])) return start;
+      vowels++;
+    }
+    last = k;
+    count++;
+    if (text[k + 1] !== ' ') break;
+  }
+  const next = text[last + 1];
+  if (count < 3 || vowels === 0 || (next !== undefined && !/\s/.test(next))) return start;
+  return last + 1;
 }
 
 export const isAsciiLetter = (code: number): boolean =>
