@@ -118,9 +118,7 @@ export class LiteralAutomaton {
 
   /** Sets `marks[group] = mark` for every group with a literal occurring in `subject`. */
   scan(subject: string, marks: Uint8Array, mark: number): void {
-    // Every table in a local: read once per scan, not once per character.
-    const { rootNext, inAlphabet, fail, outStart, outGroups, edgeStart, edgeCodes, edgeTargets } =
-      this;
+    const { rootNext, inAlphabet, fail, outStart, outGroups } = this;
     const units = codeUnits(subject);
     let state = 0;
     for (let i = 0; i < units.length; i++) {
@@ -134,21 +132,7 @@ export class LiteralAutomaton {
           state = rootNext[code];
           break;
         }
-        // The transition on `code`: binary search down to LINEAR_EDGES edges, then a scan.
-        let next = 0;
-        let low = edgeStart[state];
-        let high = edgeStart[state + 1] - 1;
-        while (high - low >= LINEAR_EDGES) {
-          const mid = (low + high) >> 1;
-          if (edgeCodes[mid] < code) low = mid + 1;
-          else high = mid;
-        }
-        for (let k = low; k <= high; k++) {
-          if (edgeCodes[k] === code) {
-            next = edgeTargets[k];
-            break;
-          }
-        }
+        const next = this.child(state, code);
         if (next !== 0) {
           state = next;
           break;
@@ -158,5 +142,19 @@ export class LiteralAutomaton {
       const end = outStart[state + 1];
       for (let k = outStart[state]; k < end; k++) marks[outGroups[k]] = mark;
     }
+  }
+
+  /** The transition of a non-root state on `code`, or 0 when there is none. */
+  private child(state: number, code: number): number {
+    const codes = this.edgeCodes;
+    let low = this.edgeStart[state];
+    let high = this.edgeStart[state + 1] - 1;
+    while (high - low >= LINEAR_EDGES) {
+      const mid = (low + high) >> 1;
+      if (codes[mid] < code) low = mid + 1;
+      else high = mid;
+    }
+    for (let k = low; k <= high; k++) if (codes[k] === code) return this.edgeTargets[k];
+    return 0;
   }
 }
