@@ -11,6 +11,7 @@ import {
   isHangulSyllable,
   isVowelJamo,
 } from './hangul';
+import { LETTER, NUMBER, SPLIT_SEPARATOR, unitClasses } from './char-classes';
 import { codeUnits } from './code-units';
 import { MappedTextBuilder } from './mapped-text';
 import { spelledWordLengths, unmaskedWord } from './spelled-words';
@@ -408,33 +409,13 @@ const isLetterOrNumber = (char: string): boolean => {
 export const SPLIT_LETTERS =
   /(?:^|[^\p{L}\p{N}])\p{L}[\s.\-_*,·•/\\~+:;'"`^=]{1,3}\p{L}[\s.\-_*,·•/\\~+:;'"`^=]{1,3}\p{L}(?![\p{L}\p{N}])/u;
 
-/** Per BMP code unit: 1 letter, 2 number, 4 separator (SPLIT_LETTERS' classes); 8 = classified. */
-const splitClasses = new Uint8Array(0x10000);
-const SPLIT_LETTER = 1;
-const SPLIT_NUMBER = 2;
-const SPLIT_SEPARATOR = 4;
-
-function splitClass(code: number): number {
-  let classes = splitClasses[code];
-  if (classes === 0) {
-    const char = String.fromCharCode(code);
-    classes =
-      8 |
-      (/^\p{L}$/u.test(char) ? SPLIT_LETTER : 0) |
-      (/^\p{N}$/u.test(char) ? SPLIT_NUMBER : 0) |
-      (/^[\s.\-_*,·•/\\~+:;'"`^=]$/u.test(char) ? SPLIT_SEPARATOR : 0);
-    splitClasses[code] = classes;
-  }
-  return classes;
-}
-
 /** End of the 1-3 separators from `i` when a letter follows them, else -1. */
 function separatorsThenLetter(units: Uint16Array, i: number): number {
   let end = i;
-  while (end < units.length && end - i < 3 && (splitClass(units[end]) & SPLIT_SEPARATOR) !== 0) {
+  while (end < units.length && end - i < 3 && (unitClasses(units[end]) & SPLIT_SEPARATOR) !== 0) {
     end++;
   }
-  if (end === i || end >= units.length || (splitClass(units[end]) & SPLIT_LETTER) === 0) return -1;
+  if (end === i || end >= units.length || (unitClasses(units[end]) & LETTER) === 0) return -1;
   return end;
 }
 
@@ -449,14 +430,14 @@ export function hasSplitLetters(text: string): boolean {
     if (code >= 0xd800 && code <= 0xdfff) return SPLIT_LETTERS.test(text);
   }
   for (let k = 0; k + 4 < units.length; k++) {
-    if ((splitClass(units[k]) & SPLIT_LETTER) === 0) continue;
-    if (k > 0 && (splitClass(units[k - 1]) & (SPLIT_LETTER | SPLIT_NUMBER)) !== 0) continue;
+    if ((unitClasses(units[k]) & LETTER) === 0) continue;
+    if (k > 0 && (unitClasses(units[k - 1]) & (LETTER | NUMBER)) !== 0) continue;
     const second = separatorsThenLetter(units, k + 1);
     if (second < 0) continue;
     const third = separatorsThenLetter(units, second + 1);
     if (third < 0) continue;
     if (third + 1 >= units.length) return true;
-    if ((splitClass(units[third + 1]) & (SPLIT_LETTER | SPLIT_NUMBER)) === 0) return true;
+    if ((unitClasses(units[third + 1]) & (LETTER | NUMBER)) === 0) return true;
   }
   return false;
 }

@@ -2,6 +2,7 @@ import type { MappedText, TextNormaliser } from '../plugin-registry/plugin-contr
 import { LEET } from './char-folding';
 import { CORE_NORMALISERS, isAsciiLetter } from './core-normalisers';
 import { isCompatibilityConsonant, isHangulSyllable, singleConsonant } from './hangul';
+import { astralPointClasses, HANGUL, LETTER, NUMBER, unitClasses } from './char-classes';
 import { codeUnits } from './code-units';
 import { mappedFromString } from './mapped-text';
 
@@ -151,55 +152,23 @@ function trimDropped(original: string, from: number, to: number): number {
 }
 const LONG_HANGUL_TOKEN = 6;
 
-/** Character classes of `TOKEN`, per code point: Hangul script, \p{N}, \p{L}. */
-const HANGUL = 1;
-const NUMBER = 2;
-const LETTER = 4;
-const CLASSIFIED = 8;
-const IS_HANGUL = /^\p{Script=Hangul}$/u;
-const IS_NUMBER = /^\p{N}$/u;
-const IS_LETTER = /^\p{L}$/u;
-/** Classes of BMP code points, filled on first sight (0: not classified yet). */
-const bmpClasses = new Uint8Array(0x10000);
-const astralClasses = new Map<number, number>();
-
-function classify(char: string): number {
-  return (
-    CLASSIFIED |
-    (IS_HANGUL.test(char) ? HANGUL : 0) |
-    (IS_NUMBER.test(char) ? NUMBER : 0) |
-    (IS_LETTER.test(char) ? LETTER : 0)
-  );
+/** Whether a surrogate pair (one astral code point) starts at `i`. */
+function isSurrogatePairAt(units: Uint16Array, i: number): boolean {
+  const code = units[i];
+  if (code < 0xd800 || code > 0xdbff || i + 1 >= units.length) return false;
+  const next = units[i + 1];
+  return next >= 0xdc00 && next <= 0xdfff;
 }
 
 /** The classes of the code point starting at `i` (a lone surrogate is a code point of its own). */
 function classAt(units: Uint16Array, i: number): number {
-  const code = units[i];
-  if (code < 0xd800 || code > 0xdbff || i + 1 >= units.length) {
-    const known = bmpClasses[code];
-    if (known !== 0) return known;
-    return (bmpClasses[code] = classify(String.fromCharCode(code)));
-  }
-  const next = units[i + 1];
-  if (next < 0xdc00 || next > 0xdfff) {
-    const known = bmpClasses[code];
-    if (known !== 0) return known;
-    return (bmpClasses[code] = classify(String.fromCharCode(code)));
-  }
-  const point = (code - 0xd800) * 0x400 + (next - 0xdc00) + 0x10000;
-  let known = astralClasses.get(point);
-  if (known === undefined) {
-    astralClasses.set(point, (known = classify(String.fromCodePoint(point))));
-  }
-  return known;
+  if (!isSurrogatePairAt(units, i)) return unitClasses(units[i]);
+  return astralPointClasses((units[i] - 0xd800) * 0x400 + (units[i + 1] - 0xdc00) + 0x10000);
 }
 
 /** UTF-16 width of the code point starting at `i`. */
 function widthAt(units: Uint16Array, i: number): number {
-  const code = units[i];
-  if (code < 0xd800 || code > 0xdbff || i + 1 >= units.length) return 1;
-  const next = units[i + 1];
-  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+  return isSurrogatePairAt(units, i) ? 2 : 1;
 }
 
 /** End of the run from `i` of code points having one of `any` and none of `none`. */
