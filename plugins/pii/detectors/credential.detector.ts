@@ -87,10 +87,10 @@ const PASSWORD_KO_CUE = /비밀번호|비번|패스워드|암호|핀번호/;
  * my insta is X", "password? it's X". A bridged value must look like a secret (see below).
  */
 const PASSWORD_EN =
-  /\b(?:password|passwd|passcode|pass\s?word|pass(?=\s*[:=])|pwd|pw|pin(?:\s?code)?)(?:(?<bridge>\s+(?:for|to|of|on)\s+(?:(?:my|the|our|your)\s+)?[\w.-]{2,20}(?:\s+account)?\s+(?:is|was|=|:|-)|\s*\?\s*(?:it'?s|its))\s*|\s*(?:(?:is|was|=|:|-)\s*|is\s*:\s*))["'`“]?([^\s"'`”]{3,64})/gi;
+  /\b(?:password|passwd|passcode|pass\s?word|pass(?=\s*[:=])|pwd|pw|pin(?:\s?code)?)(?:(?<bridge>\s+(?:for|to|of|on)\s+(?:(?:my|the|our|your)\s+)?[\w.-]{2,20}(?:\s+account)?\s+(?:is|was|=|:|-)|\s*\?\s*(?:it'?s|its))\s*|\s*(?:(?:is|was|=|:|-)\s*|is\s*:\s*))["'`“]?(?<value>[^\s"'`”]{3,64})/gi;
 /** "비번은 X", "비번: X", and with a telling verb (`bridge`) "비번 알려줄게 X". */
 const PASSWORD_KO =
-  /(?:비밀번호|비번|패스워드|암호|핀번호)\s*(?:는|은|이|가|:|=)?\s*(?:바로\s*)?(?<bridge>(?:알려|가르쳐|말해|불러)\s*(?:줄[게께]|줌|드릴[게께]|준다)\s*[.!~]*\s*)?["'`“]?([A-Za-z0-9!@#$%^&*()_+=.?~-]{3,64})/g;
+  /(?:비밀번호|비번|패스워드|암호|핀번호)\s*(?:는|은|이|가|:|=)?\s*(?:바로\s*)?(?<bridge>(?:알려|가르쳐|말해|불러)\s*(?:줄[게께]|줌|드릴[게께]|준다)\s*[.!~]*\s*)?["'`“]?(?<value>[A-Za-z0-9!@#$%^&*()_+=.?~-]{3,64})/g;
 
 /** Words that follow "password is" without being a password. */
 const NOT_A_PASSWORD = new Set([
@@ -239,7 +239,7 @@ export class CredentialDetector implements TextDetector {
 
   private findPasswordStatements(text: string, pattern: RegExp, hits: DetectorHit[]): void {
     for (const m of text.matchAll(pattern)) {
-      const captured = m[m.length - 1];
+      const captured = m.groups?.value ?? '';
       const value = captured.replace(/[.,!?;)]+$/, '');
       if (value.length < 3 || NOT_A_PASSWORD.has(value.toLowerCase())) continue;
       // Across a bridge ("password for my insta is ...") a plain word is as likely talk as a
