@@ -381,23 +381,13 @@ export class PhraseIndex {
     }
     const matched = this.matched;
     matched.length = 0;
-    for (const phrase of bucket.rest) {
-      if (this.followsFrom(phrase, tokens, first, 2)) matched.push(phrase);
-    }
+    this.collectFollowing(bucket.rest, tokens, first, 2, matched);
     if (first + 2 < tokens.length) {
       const keyId = this.keyId(tokens, first + 2);
       const altId = this.altId(tokens, first + 2);
-      const byKey = keyId >= 0 ? bucket.byThird.get(keyId) : undefined;
-      if (byKey) {
-        for (const phrase of byKey) {
-          if (this.followsFrom(phrase, tokens, first, 3)) matched.push(phrase);
-        }
-      }
-      const byAlt = altId >= 0 && altId !== keyId ? bucket.byThird.get(altId) : undefined;
-      if (byAlt) {
-        for (const phrase of byAlt) {
-          if (this.followsFrom(phrase, tokens, first, 3)) matched.push(phrase);
-        }
+      if (keyId >= 0) this.collectFollowing(bucket.byThird.get(keyId), tokens, first, 3, matched);
+      if (altId >= 0 && altId !== keyId) {
+        this.collectFollowing(bucket.byThird.get(altId), tokens, first, 3, matched);
       }
     }
     if (matched.length === 0) return;
@@ -406,6 +396,20 @@ export class PhraseIndex {
       matched.sort((a, b) => (positions.get(a.id) ?? 0) - (positions.get(b.id) ?? 0));
     }
     for (const phrase of matched) this.record(phrase, tokens, first, hits);
+  }
+
+  /** Adds to `into` the phrases of `phrases` whose words from `from` on follow token `first`. */
+  private collectFollowing(
+    phrases: TokenPhrase[] | undefined,
+    tokens: Token[],
+    first: number,
+    from: number,
+    into: TokenPhrase[],
+  ): void {
+    if (!phrases) return;
+    for (const phrase of phrases) {
+      if (this.followsFrom(phrase, tokens, first, from)) into.push(phrase);
+    }
   }
 
   /** Phrases whose first word is a prefix of `reading` (the token's key or its alt). */
