@@ -193,6 +193,8 @@ function joinSpacedJamo(input: MappedText): MappedText {
 
 /** The end (exclusive) of a joinable spaced-jamo run starting at `start`, or `start` if none. */
 function spacedJamoRunEnd(text: string, start: number): number {
+  // The jamo test first: it rules out almost every position without a regex.
+  if (!isCompatibilityJamo(text.charCodeAt(start))) return start;
   if (start > 0 && !/\s/.test(text[start - 1])) return start;
   let last = start;
   let count = 0;
