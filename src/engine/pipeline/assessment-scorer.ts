@@ -42,31 +42,12 @@ function strongestFirst(findings: readonly Finding[]): Finding[] {
   return [...findings].sort((a, b) => b.score - a.score);
 }
 
-/** Findings that decide one category, after the LLM merge rule of SPEC 10. */
-function decidingFindings(
-  category: CategoryId,
-  ruleFindings: Finding[],
-  modelOutcome: StageOutcome | undefined,
-): { score: number; findings: Finding[] } {
-  const rules = ruleFindings.filter((finding) => finding.category === category);
-  const rulesScore = Math.max(0, ...rules.map((finding) => finding.score));
-  const modelScore = modelOutcome?.categoryScores?.[category];
-  if (!modelOutcome || modelScore === undefined) return { score: rulesScore, findings: rules };
-
-  // The model replaces the rules score, except that authoritative rules set a floor it
-  // cannot lower (checksummed PII, exact known jailbreak templates).
-  const authoritative = rules.filter((finding) => finding.authoritative);
-  const floor = Math.max(0, ...authoritative.map((finding) => finding.score));
-  const modelFindings = modelOutcome.findings.filter((finding) => finding.category === category);
-  return { score: Math.max(modelScore, floor), findings: [...modelFindings, ...authoritative] };
-}
-
 const NOTHING_KEPT: readonly Finding[] = Object.freeze([]);
 const NO_FINDINGS: Finding[] = [];
 
 /**
- * `decidingFindings` without a model score for the category: the rules' findings and their
- * highest score, in one pass (no per-category arrays when the category has no finding).
+ * The rules' findings for one category and their highest score, in one pass (no
+ * per-category arrays when the category has no finding).
  */
 function rulesOnly(
   category: CategoryId,
@@ -81,6 +62,24 @@ function rulesOnly(
     score = Math.max(score, finding.score);
   }
   return { score, findings: findings ?? NO_FINDINGS };
+}
+
+/** Findings that decide one category, after the LLM merge rule of SPEC 10. */
+function decidingFindings(
+  category: CategoryId,
+  ruleFindings: Finding[],
+  modelOutcome: StageOutcome | undefined,
+): { score: number; findings: Finding[] } {
+  const rules = rulesOnly(category, ruleFindings);
+  const modelScore = modelOutcome?.categoryScores?.[category];
+  if (!modelOutcome || modelScore === undefined) return rules;
+
+  // The model replaces the rules score, except that authoritative rules set a floor it
+  // cannot lower (checksummed PII, exact known jailbreak templates).
+  const authoritative = rules.findings.filter((finding) => finding.authoritative);
+  const floor = Math.max(0, ...authoritative.map((finding) => finding.score));
+  const modelFindings = modelOutcome.findings.filter((finding) => finding.category === category);
+  return { score: Math.max(modelScore, floor), findings: [...modelFindings, ...authoritative] };
 }
 
 export function scoreTurn(
@@ -100,10 +99,7 @@ export function scoreTurn(
   const categories = {} as Record<CategoryId, CategoryResult>;
 
   for (const category of CATEGORY_IDS) {
-    const decided =
-      modelOutcome?.categoryScores?.[category] === undefined
-        ? rulesOnly(category, ruleFindings)
-        : decidingFindings(category, ruleFindings, modelOutcome);
+    const decided = decidingFindings(category, ruleFindings, modelOutcome);
     const score = roundScore(decided.score);
     const level = levelForScore(score, policy.thresholds[category]);
     const kept = level === 'none' ? NOTHING_KEPT : strongestFirst(decided.findings);
