@@ -3,6 +3,7 @@ import { codeUnits } from '../normalisation/code-units';
 import { singleConsonant } from '../normalisation/hangul';
 import { TurnText, type DerivedView, type Token } from '../normalisation/turn-text';
 import { MAX_MATCHES, type Match } from './match';
+import { phraseSpellings, type PhraseWord } from './spelling-variants';
 
 /**
  * Every phrase and list term of the loaded rule set, compiled once into indexes so that one
@@ -202,29 +203,9 @@ export class PhraseIndex {
     const id = this.count++;
     this.ids.set(compiled.key, id);
     if (compiled.kind === 'words') {
-      const entry: TokenPhrase = { id, words: compiled.words };
-      const first = compiled.words[0];
-      this.wordStarts[first.text.charCodeAt(0)] = 1;
-      if (first.prefix) {
-        const length = first.text.length;
-        if (length < PREFIX_KEY && !this.shortPrefixLengths.includes(length)) {
-          this.shortPrefixLengths.push(length);
-        }
-        if (length >= PREFIX_KEY) this.prefixStarts[startHash(first.text)] = 1;
-        push(this.prefixFirst, first.text.slice(0, PREFIX_KEY), entry);
-      } else if (compiled.words.length > 1 && !compiled.words[1].prefix) {
-        const bySecond = (this.exactPair[first.id] ??= new Map());
-        let bucket = bySecond.get(compiled.words[1].id);
-        if (!bucket) {
-          bucket = { all: [], positions: new Map(), byThird: new Map(), rest: [] };
-          bySecond.set(compiled.words[1].id, bucket);
-        }
-        bucket.positions.set(id, bucket.all.length);
-        bucket.all.push(entry);
-        const third = compiled.words[2];
-        if (third !== undefined && !third.prefix) push(bucket.byThird, third.id, entry);
-        else bucket.rest.push(entry);
-      } else (this.exactFirst[first.id] ??= []).push(entry);
+      for (const spelling of compiled.spellings) {
+        this.addWords({ id, words: spelling.map((word) => this.word(word.text, word.prefix)) });
+      }
     } else {
       const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
       const pair = compiled.text.length >= 2;
@@ -239,10 +220,37 @@ export class PhraseIndex {
     return id;
   }
 
+  /** Indexes one spelling of a word phrase under its first word (and second, when exact). */
+  private addWords(entry: TokenPhrase): void {
+    const first = entry.words[0];
+    this.wordStarts[first.text.charCodeAt(0)] = 1;
+    if (first.prefix) {
+      const length = first.text.length;
+      if (length < PREFIX_KEY && !this.shortPrefixLengths.includes(length)) {
+        this.shortPrefixLengths.push(length);
+      }
+      if (length >= PREFIX_KEY) this.prefixStarts[startHash(first.text)] = 1;
+      push(this.prefixFirst, first.text.slice(0, PREFIX_KEY), entry);
+    } else if (entry.words.length > 1 && !entry.words[1].prefix) {
+      const bySecond = (this.exactPair[first.id] ??= new Map());
+      let bucket = bySecond.get(entry.words[1].id);
+      if (!bucket) {
+        bucket = { all: [], positions: new Map(), byThird: new Map(), rest: [] };
+        bySecond.set(entry.words[1].id, bucket);
+      }
+      // A phrase's spellings share its id: its place in the bucket is that of the first one.
+      if (!bucket.positions.has(entry.id)) bucket.positions.set(entry.id, bucket.all.length);
+      bucket.all.push(entry);
+      const third = entry.words[2];
+      if (third !== undefined && !third.prefix) push(bucket.byThird, third.id, entry);
+      else bucket.rest.push(entry);
+    } else (this.exactFirst[first.id] ??= []).push(entry);
+  }
+
   private compile(
     phrase: string,
   ):
-    | { kind: 'words'; key: string; words: Word[] }
+    | { kind: 'words'; key: string; spellings: PhraseWord[][] }
     | { kind: 'hangul' | 'choseong'; key: string; text: string }
     | null {
     const whole = new TurnText(phrase, this.normalisers).normalised.text;
@@ -255,22 +263,23 @@ export class PhraseIndex {
       const text = whole.replace(/[^\p{L}\p{N}]+/gu, '');
       return { kind: 'hangul', key: `h:${text}`, text };
     }
-    const words: Word[] = [];
+    const words: PhraseWord[] = [];
     for (const raw of phrase.trim().split(/\s+/)) {
       const prefix = raw.endsWith('*');
       const tokens = new TurnText(prefix ? raw.slice(0, -1) : raw, this.normalisers).tokens;
       tokens.forEach((token, index) => {
         const isPrefix = prefix && index === tokens.length - 1;
-        words.push({
-          text: token.key,
-          prefix: isPrefix,
-          id: isPrefix ? -1 : this.wordId(token.key),
-        });
+        words.push({ text: token.key, prefix: isPrefix });
       });
     }
     if (words.length === 0) return null;
-    const key = `w:${words.map((w) => w.text + (w.prefix ? '*' : '')).join(' ')}`;
-    return { kind: 'words', key, words };
+    // Spellings of one phrase ("i'm gonna", "im going to") share one key, so one id.
+    const { canonical, spellings } = phraseSpellings(words);
+    return { kind: 'words', key: `w:${canonical}`, spellings };
+  }
+
+  private word(text: string, prefix: boolean): Word {
+    return { text, prefix, id: prefix ? -1 : this.wordId(text) };
   }
 
   private wordId(word: string): number {
