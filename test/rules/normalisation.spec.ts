@@ -199,6 +199,11 @@ describe('core normalisers', () => {
     expect(new TurnText('good').tokens[0].alt).toBeNull();
   });
 
+  it("singles only the letters that were stretched, keeping the word's own double letters", () => {
+    const readings = new TurnText('kiiill waaant myseeelf').tokens.map((token) => token.alt);
+    expect(readings).toEqual(['kill', 'want', 'myself']);
+  });
+
   it('builds the spacing-free Hangul view and the choseong view', () => {
     const turn = new TurnText('죽 고 싶 어 ㅆㅂ 진짜');
     expect(turn.compact.text).toBe('죽고싶어ㅆㅂ진짜');

@@ -20,7 +20,10 @@ export type Token = {
   originalStart: number;
   originalEnd: number;
   key: string;
-  /** Reading with doubled letters collapsed, only for elongated words ("diiie" -> "die"). */
+  /**
+   * A second reading: for elongated words the stretched letters single ("diiie" -> "die",
+   * "kiiill" -> "kill"); also disguised words and chat shorthand (see `tokenise`).
+   */
   alt: string | null;
   /** Position in proximity units (`near`): one per word, one per 3 characters of unspaced Hangul. */
   unit: number;
@@ -390,8 +393,13 @@ function elongatedReading(
 ): string | null {
   if (!hasAdjacentPair(key)) return null;
   if (!/(\p{L})\1/u.test(key)) return null;
-  if (!/(\p{L})\1\1/iu.test(original.slice(originalStart, originalEnd))) return null;
-  return key.replace(/(\p{L})\1/gu, '$1');
+  const elongated = original.slice(originalStart, originalEnd).match(/(\p{L})\1\1/giu);
+  if (!elongated) return null;
+  // Only the letters typed three or more times are single ones: "kiiill" reads kill, not kil.
+  const stretched = new Set(elongated.map((run) => run[0].toLowerCase()));
+  return key.replace(/(\p{L})\1/gu, (pair, letter: string) =>
+    stretched.has(letter) ? letter : pair,
+  );
 }
 
 /** `/[\p{L}\p{N}]/u` for one UTF-16 unit, without the regex for ASCII and Hangul syllables. */
