@@ -108,6 +108,9 @@ describe('core normalisers', () => {
     ["i'm going to m*rder you", "i'm going to murder you"],
     ['k*ll', 'kill'],
     ['b#tch', 'bitch'],
+    // a masked word is the word people mask, before an everyday word of the same letters
+    ['ur a wh*re', 'ur a whore'],
+    ['he tried to r*pe me', 'he tried to rape me'],
     ['5*3', '5*3'],
     ['a*b', 'a*b'],
     ['**bold**', '**bold**'],

@@ -6,48 +6,59 @@
  * not entirely made of them stays joined ("k y s" -> "kys").
  */
 
-const SPELLED_VOCABULARY = `
+const EVERYDAY_WORDS = `
 a i im me my mine myself you your yours yourself u ur he him his she her it its we us our
 they them their themself themselves this that these those who what why how when where
 am is are was were be been being do does did done dont doesnt didnt cant wont not no yes
 to too of in on at by for with from up out off into over so and or but if then than just
 only all any some every one very really want wanna going gonna will would should could
 can may might must need have has had get got let make made go went come see look know
-think feel felt like likes love loves hate hates wants needs tell say said give take keep stop start end try help
+think feel felt like likes love loves wants needs tell say said give take keep stop start end try help
 now today tonight tomorrow soon never again still ever more much life live living alive
-die dies died dying dead death kill kills killed killing murder murdered suicide suicidal
-self hurt hurts cut cutting harm hang hanging jump shoot shot stab stabbed beat choke burn
-bomb gun guns knife blood bleed pills overdose end ending rope bridge
-hope hopeless worthless nothing something everything anything useless pain sad alone nobody anyone someone everyone people
+hope nothing something everything anything sad alone nobody anyone someone everyone people
 man men woman women girl girls boy boys kid kids child children baby mom dad family
 friend friends school home house night day time way thing things
-fuck fucking fucked fucker motherfucker shit shitty bitch bitches slut sluts whore
-cunt dick dicks cock pussy ass asshole bastard damn hell piss retard retarded idiot
-idiots stupid dumb moron loser ugly fat disgusting pathetic trash scum freak
-sex sexy nude nudes naked porn rape raped horny boobs tits penis vagina
 send pic pics photo photos show body touch kiss bed
 the an as about after before because here there come coming find found run hide
 shut please pls plz hey hi hello bro dude lol omg wtf gay class head face throat neck
-punch slap destroy rip eat suck lick bullet bullets everybody somebody
+eat everybody somebody
 theme himself herself itself ourselves yourselves without nowhere somewhere everywhere however
 whatever whoever cannot maybe onto another
 `;
 
-const VOCABULARY: ReadonlySet<string> = new Set(SPELLED_VOCABULARY.split(/\s+/).filter(Boolean));
+/** The words people mask or spell out to slip past filters. */
+const SENSITIVE_WORDS = `
+die dies died dying dead death kill kills killed killing murder murdered suicide suicidal
+self hurt hurts cut cutting harm hang hanging jump shoot shot stab stabbed beat choke burn
+bomb gun guns knife blood bleed pills overdose ending rope bridge hate hates
+hopeless worthless useless pain
+fuck fucking fucked fucker motherfucker shit shitty bitch bitches slut sluts whore
+cunt dick dicks cock pussy ass asshole bastard damn hell piss retard retarded idiot
+idiots stupid dumb moron loser ugly fat disgusting pathetic trash scum freak
+sex sexy nude nudes naked porn rape raped horny boobs tits penis vagina
+punch slap destroy rip suck lick bullet bullets
+`;
+
+const words = (list: string): string[] => list.split(/\s+/).filter(Boolean);
+const SENSITIVE: ReadonlySet<string> = new Set(words(SENSITIVE_WORDS));
+const VOCABULARY: ReadonlySet<string> = new Set([...words(EVERYDAY_WORDS), ...SENSITIVE]);
 
 /** Vowels tried for a masked letter, most likely first ("sh*t" is "shit" before "shot"). */
 const MASKED_VOWELS = ['i', 'u', 'e', 'a', 'o'];
 
 /**
  * The vocabulary word a word with one masked vowel stands for ("f*ck" -> "fuck", "m*rder" ->
- * "murder"), or null. `before` and `after` are the letters around the mask.
+ * "murder"), or null. `before` and `after` are the letters around the mask. A word people mask
+ * wins over an everyday one: "wh*re" is "whore", not "where".
  */
 export function unmaskedWord(before: string, after: string): string | null {
+  let everyday: string | null = null;
   for (const vowel of MASKED_VOWELS) {
     const word = before + vowel + after;
-    if (VOCABULARY.has(word)) return word;
+    if (SENSITIVE.has(word)) return word;
+    if (everyday === null && VOCABULARY.has(word)) everyday = word;
   }
-  return null;
+  return everyday;
 }
 const LONGEST_WORD = Math.max(...[...VOCABULARY].map((word) => word.length));
 /** Longer runs are left joined: segmentation is for short spelled-out phrases. */
