@@ -54,8 +54,14 @@ const MAX_SPANS = 10;
 export class CompiledRuleSet {
   private readonly ordered: CompiledRule[];
   private readonly byId: Map<string, CompiledRule>;
-  /** Positions in `ordered` of the rules evaluated on every turn (no trigger). */
-  private readonly untriggered: Uint8Array;
+  /** Positions in `ordered` of the rules evaluated on every turn (no trigger), ascending. */
+  private readonly untriggered: number[] = [];
+  /**
+   * Scratch of `candidates` (evaluation is synchronous, never re-entered): the positions found
+   * for the current turn, and a mark per position against adding one twice (all 0 between turns).
+   */
+  private readonly found: Int32Array;
+  private readonly marked: Uint8Array;
   /** Phrase id -> positions in `ordered` of the rules it triggers. */
   private readonly triggered: (number[] | undefined)[];
   /** Regex ids that trigger rules, and (same index) the positions in `ordered` they trigger. */
@@ -96,13 +102,14 @@ export class CompiledRuleSet {
         : 0,
     );
     this.prefilters = new RegexPrefilters(regexes);
-    this.untriggered = new Uint8Array(this.ordered.length);
+    this.found = new Int32Array(this.ordered.length);
+    this.marked = new Uint8Array(this.ordered.length);
     // Filled up front, so the array keeps fast (not dictionary) elements however ids spread.
     this.triggered = Array.from({ length: phrases.size }, () => undefined);
     const byRegex = new Map<number, number[]>();
     this.ordered.forEach((rule, position) => {
       if (rule.trigger === null || rule.trigger === undefined) {
-        this.untriggered[position] = 1;
+        this.untriggered.push(position);
         return;
       }
       for (const id of rule.trigger.phrases) (this.triggered[id] ??= []).push(position);
@@ -116,21 +123,33 @@ export class CompiledRuleSet {
 
   /**
    * Which rules can fire on this turn: the untriggered ones plus those whose phrases occurred
-   * or whose regexes' required literals occurred.
+   * or whose regexes' required literals occurred, as ascending positions in `ordered` (a view
+   * of scratch that the next turn overwrites). A turn has a few dozen candidates among
+   * hundreds of rules: listing them costs less than marking and then walking every rule.
    */
-  private candidates(scope: Scope): Uint8Array {
-    const candidates = this.untriggered.slice();
-    const hitIds = scope.phraseHitIds();
-    for (let i = 0; i < hitIds.length; i++) {
-      const positions = this.triggered[hitIds[i]];
-      if (positions) for (const position of positions) candidates[position] = 1;
+  private candidates(scope: Scope): Int32Array {
+    const found = this.found;
+    const marked = this.marked;
+    let count = 0;
+    try {
+      count = addUnmarked(this.untriggered, found, marked, count);
+      const hitIds = scope.phraseHitIds();
+      for (let i = 0; i < hitIds.length; i++) {
+        const positions = this.triggered[hitIds[i]];
+        if (positions) count = addUnmarked(positions, found, marked, count);
+      }
+      const regexIds = this.triggerRegexIds;
+      for (let i = 0; i < regexIds.length; i++) {
+        if (scope.regexMayMatch(regexIds[i])) {
+          count = addUnmarked(this.triggerRegexPositions[i], found, marked, count);
+        }
+      }
+    } finally {
+      // Even when matching throws, the next turn must start with no position marked.
+      for (let i = 0; i < count; i++) marked[found[i]] = 0;
     }
-    const regexIds = this.triggerRegexIds;
-    for (let i = 0; i < regexIds.length; i++) {
-      if (!scope.regexMayMatch(regexIds[i])) continue;
-      for (const position of this.triggerRegexPositions[i]) candidates[position] = 1;
-    }
-    return candidates;
+    // Rules run in `ordered` order (flag-setting rules first): sort the positions back into it.
+    return found.subarray(0, count).sort();
   }
 
   get rules(): readonly CompiledRule[] {
@@ -160,8 +179,8 @@ export class CompiledRuleSet {
     const flagRequests: FlagRequest[] = [];
     const candidates = this.candidates(scope);
     const ordered = this.ordered;
-    for (let position = 0; position < ordered.length; position++) {
-      if (candidates[position] === 0) continue;
+    for (let k = 0; k < candidates.length; k++) {
+      const position = candidates[k];
       const rule = ordered[position];
       const { definition } = rule;
       if (
@@ -221,6 +240,26 @@ function addPosition(index: Map<number, number[]>, id: number, position: number)
   const positions = index.get(id);
   if (positions) positions.push(position);
   else index.set(id, [position]);
+}
+
+/**
+ * Appends to `found[count..]` the positions not marked yet, marking them; returns the new count.
+ */
+function addUnmarked(
+  positions: readonly number[],
+  found: Int32Array,
+  marked: Uint8Array,
+  count: number,
+): number {
+  let next = count;
+  for (let i = 0; i < positions.length; i++) {
+    const position = positions[i];
+    if (marked[position] === 0) {
+      marked[position] = 1;
+      found[next++] = position;
+    }
+  }
+  return next;
 }
 
 function appliesTo(
