@@ -57,6 +57,11 @@ export function isHangulSyllable(code: number): boolean {
   return code >= SYLLABLE_BASE && code <= SYLLABLE_LAST;
 }
 
+/** The final-consonant index of a Hangul syllable (0 when it has none). */
+export function hangulFinal(code: number): number {
+  return (code - SYLLABLE_BASE) % 28;
+}
+
 export function isCompatibilityJamo(code: number): boolean {
   return code >= 0x3131 && code <= 0x318e;
 }

@@ -37,3 +37,27 @@ describe(PhraseIndex.name, () => {
     expect(second.has(ids.toDie)).toBe(false);
   });
 });
+
+describe('Hangul phrases ending in an open syllable', () => {
+  const index = new PhraseIndex(CORE_NORMALISERS);
+  const jump = index.add('뛰어내리')!;
+  const justDie = index.add('그냥죽어')!;
+  const twoSyllables = index.add('때리')!;
+
+  it.each(['뛰어내릴게', '오늘 뛰어내린다', '뛰어내림', '뛰어내립니다', '뛰어내리고 싶어'])(
+    'match a verb ending on the stem: %s',
+    (text) => {
+      expect(index.match(turn(text)).get(jump)).toHaveLength(1);
+    },
+  );
+
+  it('do not match a past tense or another final consonant', () => {
+    expect(index.match(turn('모기 그냥 죽었으면')).get(justDie)).toBeUndefined();
+    expect(index.match(turn('뛰어내렸어')).get(jump)).toBeUndefined();
+  });
+
+  it('leave phrases of two syllables exact', () => {
+    expect(index.match(turn('때린다')).get(twoSyllables)).toBeUndefined();
+    expect(index.match(turn('때리지 마')).get(twoSyllables)).toHaveLength(1);
+  });
+});

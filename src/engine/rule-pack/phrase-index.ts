@@ -1,6 +1,6 @@
 import type { TextNormaliser } from '../plugin-registry/plugin-contract';
 import { codeUnits } from '../normalisation/code-units';
-import { singleConsonant } from '../normalisation/hangul';
+import { hangulFinal, isHangulSyllable, singleConsonant } from '../normalisation/hangul';
 import { TurnText, type DerivedView, type Token } from '../normalisation/turn-text';
 import { MAX_MATCHES, type Match } from './match';
 import { phraseSpellings, type PhraseWord } from './spelling-variants';
@@ -30,7 +30,13 @@ type PairBucket = {
 };
 /** Buckets up to this size are tried phrase by phrase. */
 const SMALL_BUCKET = 4;
-type ViewPhrase = { id: number; text: string };
+/**
+ * `openEnd`: a Hangul phrase of three or more syllables ending in a syllable without a final
+ * consonant, which also matches that syllable with a verb-ending final (see VERB_ENDING_FINALS):
+ * a verb stem written once covers the endings that attach a final consonant to it ("뛰어내리" matches 뛰어내릴게, 뛰어내린다;
+ * "찾아가" matches 찾아간다, 찾아갈래).
+ */
+type ViewPhrase = { id: number; text: string; openEnd: boolean };
 /** View phrases by their first two characters (one-character phrases by that character). */
 type ViewIndex = {
   byKey: Map<number, ViewPhrase[]>;
@@ -210,7 +216,8 @@ export class PhraseIndex {
       const index = compiled.kind === 'hangul' ? this.hangulFirst : this.choseongFirst;
       const pair = compiled.text.length >= 2;
       const key = viewKey(compiled.text, 0, pair);
-      push(index.byKey, key, { id, text: compiled.text });
+      const openEnd = compiled.kind === 'hangul' && hasOpenEnd(compiled.text);
+      push(index.byKey, key, { id, text: compiled.text, openEnd });
       index.starts[compiled.text.charCodeAt(0)] = 1;
       if (pair) {
         const hash = pairHash(key);
@@ -514,7 +521,7 @@ export class PhraseIndex {
   ): void {
     const text = view.text;
     for (const phrase of candidates) {
-      if (!text.startsWith(phrase.text, i) || isFull(hits, phrase.id)) continue;
+      if (!viewMatches(text, i, phrase) || isFull(hits, phrase.id)) continue;
       const normalisedStart = view.toNormalised[i];
       const normalisedEnd = view.toNormalised[i + phrase.text.length - 1] + 1;
       const span = turn.originalSpan(normalisedStart, normalisedEnd);
@@ -536,6 +543,38 @@ export class PhraseIndex {
  */
 const viewKey = (text: string, at: number, pair: boolean): number =>
   pair ? (text.charCodeAt(at) << 16) | text.charCodeAt(at + 1) : text.charCodeAt(at);
+
+const OPEN_END_MIN_SYLLABLES = 3;
+/**
+ * Finals that verb endings attach to a stem: ㄴ (-ㄴ다, -ㄴ), ㄹ (-ㄹ게, -ㄹ래), ㅁ (-ㅁ), ㅂ
+ * (-ㅂ니다). Not ㅆ, which makes a past tense ("죽어" -> "죽었"), nor the others, which mostly
+ * spell another word.
+ */
+const VERB_ENDING_FINALS = new Set([4, 8, 16, 17]);
+
+function hasOpenEnd(text: string): boolean {
+  const last = text.charCodeAt(text.length - 1);
+  return (
+    text.length >= OPEN_END_MIN_SYLLABLES &&
+    isHangulSyllable(last) &&
+    hangulFinal(last) === 0 &&
+    [...text].every((char) => isHangulSyllable(char.charCodeAt(0)))
+  );
+}
+
+/** Whether the view text at `at` holds the phrase (its open last syllable with any final). */
+function viewMatches(text: string, at: number, phrase: ViewPhrase): boolean {
+  if (text.startsWith(phrase.text, at)) return true;
+  if (!phrase.openEnd) return false;
+  const lastAt = phrase.text.length - 1;
+  const code = text.charCodeAt(at + lastAt);
+  return (
+    isHangulSyllable(code) &&
+    VERB_ENDING_FINALS.has(hangulFinal(code)) &&
+    code - hangulFinal(code) === phrase.text.charCodeAt(lastAt) &&
+    text.startsWith(phrase.text.slice(0, lastAt), at)
+  );
+}
 
 /** A phrase already holding MAX_MATCHES hits takes no more: skip the work of locating it. */
 function isFull(hits: PhraseHits, id: number): boolean {
