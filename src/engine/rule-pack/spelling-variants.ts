@@ -73,6 +73,11 @@ const GROUPS: readonly SpellingGroup[] = [
   { spellings: [['want', 'to'], ['wanna']] },
   { spellings: [['got', 'to'], ['gotta']] },
   { spellings: [['kind', 'of'], ['kinda']] },
+  { spellings: [['trying', 'to'], ['tryna']] },
+  { spellings: [['have', 'to'], ['hafta']] },
+  { spellings: [['let', 'me'], ['lemme']] },
+  { spellings: [['give', 'me'], ['gimme']] },
+  { spellings: [['out', 'of'], ['outta']] },
 ];
 
 /** Upper bound on the spellings of one phrase, so a phrase full of contractions stays cheap. */
