@@ -5,6 +5,7 @@ import { isCompatibilityConsonant, isHangulSyllable, singleConsonant } from './h
 import { astralPointClasses, HANGUL, LETTER, NUMBER, unitClasses } from './char-classes';
 import { codeUnits } from './code-units';
 import { mappedFromString } from './mapped-text';
+import { typoReading } from './typo-readings';
 
 /**
  * Everything the matchers need about one turn, computed once and shared by all rules:
@@ -22,7 +23,8 @@ export type Token = {
   key: string;
   /**
    * A second reading: for elongated words the stretched letters single ("diiie" -> "die",
-   * "kiiill" -> "kill"); also disguised words and chat shorthand (see `tokenise`).
+   * "kiiill" -> "kill"); also disguised words, chat shorthand and misspelt signal words
+   * ("sucide" -> "suicide", see `typo-readings.ts`).
    */
   alt: string | null;
   /** Position in proximity units (`near`): one per word, one per 3 characters of unspaced Hangul. */
@@ -256,6 +258,7 @@ function tokenise(original: string, mapped: MappedText, codes: Uint16Array): Tok
         (key.length <= SHORTHAND_MAX_LENGTH && SHORTHAND_STARTS[codes[start]] === 1
           ? CHAT_SHORTHAND.get(key)
           : undefined) ??
+        typoReading(key) ??
         null,
       unit,
       units,
