@@ -271,7 +271,8 @@ function tokenise(original: string, mapped: MappedText, codes: Uint16Array): Tok
 /**
  * English chat shorthand and the one word it stands for, as a token's second reading, so phrases
  * written in full also match "i want u", "ur so hot", "abt u", "w u" (only one-word expansions:
- * a reading is one token; "im", "ur" as "you're" stay for the packs to spell).
+ * a reading is one token; "im", "ur" as "you're" stay for the packs to spell). Also the words
+ * made up to get past filters ("seggs", "noods", "sewerslide"), read as the word they hide.
  */
 const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['u', 'you'],
@@ -308,6 +309,18 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['2morrow', 'tomorrow'],
   ['tonite', 'tonight'],
   ['2nite', 'tonight'],
+  // Spellings made up to slip past filters (algospeak); none is also a word of its own.
+  ['seggs', 'sex'],
+  ['segs', 'sex'],
+  ['secks', 'sex'],
+  ['smex', 'sex'],
+  ['seggsy', 'sexy'],
+  ['sexi', 'sexy'],
+  ['noods', 'nudes'],
+  ['nudez', 'nudes'],
+  ['nudies', 'nudes'],
+  ['sewerslide', 'suicide'],
+  ['suwuicide', 'suicide'],
 ]);
 /** Longest shorthand, and the first code units of all: most tokens need no map lookup. */
 const SHORTHAND_MAX_LENGTH = Math.max(...[...CHAT_SHORTHAND.keys()].map((k) => k.length));
