@@ -114,9 +114,17 @@ describe('core normalisers', () => {
     ['5*3', '5*3'],
     ['a*b', 'a*b'],
     ['**bold**', '**bold**'],
-    ['f**k', 'f**k'],
-  ])('core.masked-vowel reads %s as %s', (input, expected) => {
-    expect(run('core.masked-vowel', input).text).toBe(expected);
+    // longer and consonant masks: only when one signal word fits
+    ['f**k', 'fuck'],
+    ['what the f***', 'what the fuck'],
+    ["i'll k**l myself", "i'll kill myself"],
+    ['you s*upid bot', 'you stupid bot'],
+    ['w**thless', 'worthless'],
+    ['s**cide', 'suicide'],
+    ['sh**', 'sh**'],
+    ['x**y', 'x**y'],
+  ])('core.masked-letters reads %s as %s', (input, expected) => {
+    expect(run('core.masked-letters', input).text).toBe(expected);
   });
 
   it('core.squeeze keeps doubles and squeezes longer runs', () => {
@@ -234,7 +242,7 @@ describe('core normalisers', () => {
       'core.hangul-compose',
       'core.leetspeak',
       'core.hangul-noise',
-      'core.masked-vowel',
+      'core.masked-letters',
       'core.separators',
       'core.squeeze',
       'core.reflexive-join',

@@ -14,7 +14,7 @@ import {
 import { LETTER, NUMBER, SPLIT_SEPARATOR, unitClasses } from './char-classes';
 import { codeUnits } from './code-units';
 import { MappedTextBuilder } from './mapped-text';
-import { spelledWordLengths, unmaskedWord } from './spelled-words';
+import { spelledWordLengths, unmaskedSignalWord, unmaskedWord } from './spelled-words';
 
 /**
  * The engine's own normalisers (ids `core.*`), applied in this order to every turn before
@@ -366,25 +366,37 @@ function hangulInsertedNoise(input: MappedText): MappedText {
 const HANGUL_NOISE_HANGUL = /[\uac00-\ud7a3][0-9x][\uac00-\ud7a3]/;
 
 /**
- * Reads one masked vowel inside a word ("f*ck", "k*ll", "m*rder", "b#tch") as the vocabulary word
- * it hides; a mask that fits no known word is left for the separator step.
+ * Reads masked letters inside a word as the word they hide: one masked vowel as the vocabulary
+ * word it spells ("f*ck", "k*ll", "m*rder", "b#tch"), other and longer masks only when a single
+ * signal word fits ("k**l", "s*upid", "w**thless", "f***"). A mask that fits nothing known is left
+ * for the separator step. Masks become letters one for one, so offsets do not move.
  */
-function maskedVowelFill(input: MappedText): MappedText {
+function maskedLetterFill(input: MappedText): MappedText {
   const { text, map } = input;
   if (!MASKED_LETTER.test(text)) return input;
   let chars: string[] | null = null;
   for (const match of text.matchAll(MASKED_WORD)) {
-    const [, before, after] = match;
-    const word = unmaskedWord(before, after);
+    const masked = match[0].replace(/[*#]/g, '*');
+    const word = unmaskedVowelWord(masked) ?? unmaskedSignalWord(masked);
     if (!word) continue;
     chars ??= text.split('');
-    chars[match.index + before.length] = word[before.length];
+    for (let i = 0; i < word.length; i++) chars[match.index + i] = word[i];
   }
   return chars ? { text: chars.join(''), map } : input;
 }
-const MASKED_LETTER = /[a-z][*#][a-z]/;
-/** Letters, one mask, letters, as a whole word (no letter or digit on either side). */
-const MASKED_WORD = /(?<![\p{L}\p{N}])([a-z]+)[*#]([a-z]+)(?![\p{L}\p{N}*#])/gu;
+
+/** The old single-vowel reading: one mask between letters, filled with a vowel. */
+function unmaskedVowelWord(masked: string): string | null {
+  const mask = masked.indexOf('*');
+  if (mask <= 0 || mask === masked.length - 1 || masked.indexOf('*', mask + 1) >= 0) return null;
+  return unmaskedWord(masked.slice(0, mask), masked.slice(mask + 1));
+}
+const MASKED_LETTER = /[a-z][*#]/;
+/**
+ * A whole word (no letter or digit on either side) of a letter, then masks and letters with at
+ * most three masks in a row: "f*ck", "k**l", "f***".
+ */
+const MASKED_WORD = /(?<![\p{L}\p{N}*#])[a-z]+(?:[*#]{1,3}[a-z]*)+(?![\p{L}\p{N}*#])/gu;
 
 const SEPARATOR = /[\s.\-_*,·•/\\~+:;'"`^=]/;
 const isSingleSeparatedLetter = (char: string | undefined): boolean => {
@@ -647,7 +659,7 @@ export const CORE_NORMALISERS: readonly TextNormaliser[] = [
   normaliser('core.hangul-compose', hangulCompose),
   normaliser('core.leetspeak', leetspeakFold),
   normaliser('core.hangul-noise', hangulInsertedNoise),
-  normaliser('core.masked-vowel', maskedVowelFill),
+  normaliser('core.masked-letters', maskedLetterFill),
   normaliser('core.separators', separatorJoin),
   normaliser('core.squeeze', squeezeRepeats),
   normaliser('core.reflexive-join', reflexiveJoin),

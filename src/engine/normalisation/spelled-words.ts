@@ -1,3 +1,5 @@
+import { TYPO_TARGET_WORDS } from './typo-readings';
+
 /**
  * Splitting letter-spaced text back into words. "I w a n t t o d i e" spaces letters and
  * words alike, so the joined run "iwanttodie" carries no word breaks; it is split again
@@ -60,6 +62,38 @@ export function unmaskedWord(before: string, after: string): string | null {
   }
   return everyday;
 }
+/** Words whose masked letters are filled in when only one of them fits ("k**l", "s*upid"). */
+const MASKABLE_BY_LENGTH: ReadonlyMap<number, readonly string[]> = groupByLength([
+  ...new Set([...SENSITIVE, ...TYPO_TARGET_WORDS]),
+]);
+
+function groupByLength(list: readonly string[]): Map<number, string[]> {
+  const byLength = new Map<number, string[]>();
+  for (const word of list) {
+    const group = byLength.get(word.length);
+    if (group) group.push(word);
+    else byLength.set(word.length, [word]);
+  }
+  return byLength;
+}
+
+/**
+ * The one signal word a word with masked letters spells (`*` for each mask): "k**l" -> kill,
+ * "s*upid" -> stupid, "w**thless" -> worthless. Null when none fits or several do ("sh**" is
+ * shit or shot): a guess between two would put words in the writer's mouth.
+ */
+export function unmaskedSignalWord(masked: string): string | null {
+  let found: string | null = null;
+  for (const word of MASKABLE_BY_LENGTH.get(masked.length) ?? []) {
+    let fits = true;
+    for (let i = 0; i < word.length && fits; i++) fits = masked[i] === '*' || masked[i] === word[i];
+    if (!fits) continue;
+    if (found !== null) return null;
+    found = word;
+  }
+  return found;
+}
+
 const LONGEST_WORD = Math.max(...[...VOCABULARY].map((word) => word.length));
 /** Longer runs are left joined: segmentation is for short spelled-out phrases. */
 const LONGEST_RUN = 48;
