@@ -163,6 +163,11 @@ describe('core normalisers', () => {
     ['kiII', 'kill'],
     ['kiIl', 'kill'],
     ['fvck', 'fuck'],
+    // number-first, only when a signal word comes out
+    ['57up1d', 'stupid'],
+    ['1d107', 'idiot'],
+    ['53xy', 'sexy'],
+    ['4l1v3', 'alive'],
   ])('gives %s, a disguise the leetspeak fold keeps, the reading %s for matching', (text, alt) => {
     expect(new TurnText(text).tokens[0].alt).toBe(alt);
   });
@@ -170,6 +175,9 @@ describe('core normalisers', () => {
   it.each([
     ['u', 'you'],
     ['ur', 'your'],
+    ['seggs', 'sex'],
+    ['noods', 'nudes'],
+    ['sewerslide', 'suicide'],
     ['ppl', 'people'],
     ['abt', 'about'],
     ['urself', 'yourself'],
@@ -180,7 +188,7 @@ describe('core normalisers', () => {
     expect(new TurnText(text).tokens[0].alt).toBe(alt);
   });
 
-  it.each(['KILL', 'iPhone', '14yo', 'b12', 'kill', 'McDonald'])(
+  it.each(['KILL', 'iPhone', '14yo', 'b12', 'kill', 'McDonald', '2pac', '3rd', '911', '5318'])(
     'gives %s no disguised reading (capitals, number-first words, 2 and 6 are not disguises)',
     (text) => {
       expect(new TurnText(text).tokens[0].alt).toBeNull();

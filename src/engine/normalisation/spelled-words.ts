@@ -77,6 +77,11 @@ function groupByLength(list: readonly string[]): Map<number, string[]> {
   return byLength;
 }
 
+/** Whether `word` is one of the words people mask or disguise (see SENSITIVE_WORDS, typo targets). */
+export function isSignalWord(word: string): boolean {
+  return MASKABLE_BY_LENGTH.get(word.length)?.includes(word) ?? false;
+}
+
 /**
  * The one signal word a word with masked letters spells (`*` for each mask): "k**l" -> kill,
  * "s*upid" -> stupid, "w**thless" -> worthless. Null when none fits or several do ("sh**" is

@@ -5,6 +5,7 @@ import { isCompatibilityConsonant, isHangulSyllable, singleConsonant } from './h
 import { astralPointClasses, HANGUL, LETTER, NUMBER, unitClasses } from './char-classes';
 import { codeUnits } from './code-units';
 import { mappedFromString } from './mapped-text';
+import { isSignalWord } from './spelled-words';
 import { typoReading } from './typo-readings';
 
 /**
@@ -319,6 +320,11 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['noods', 'nudes'],
   ['nudez', 'nudes'],
   ['nudies', 'nudes'],
+  ['fck', 'fuck'],
+  ['fkn', 'fucking'],
+  ['fkin', 'fucking'],
+  ['kll', 'kill'],
+  ['sxy', 'sexy'],
   ['sewerslide', 'suicide'],
   ['suwuicide', 'suicide'],
 ]);
@@ -337,7 +343,8 @@ const V_FOR_U = /([b-df-hj-np-tv-xz])v(?=[b-df-hj-np-tv-xz])/g;
  * fold's LEET letters, but a 1 next to i or l reads l), a capital I standing for l after a
  * lower-case letter ("kiII" reads kill), and a v between two consonants ("fvck" reads fuck).
  * Only phrase and list matching sees it; regexes and the text keep the word as it was.
- * Number-first words ("14yo", "3rd") and words with a digit LEET has no letter for get none.
+ * Number-first words ("14yo", "3rd") get one only when it is a signal word ("57up1d" stupid,
+ * "1d107" idiot, "53xy" sexy, "4l1v3" alive); words with a digit LEET has no letter for get none.
  */
 function disguisedReading(
   key: string,
@@ -346,8 +353,12 @@ function disguisedReading(
   originalEnd: number,
 ): string | null {
   const length = originalEnd - originalStart;
-  if (length < 2 || length > MAX_DISGUISED_WORD || !isAsciiLetter(key.charCodeAt(0))) {
-    return null;
+  if (length < 2 || length > MAX_DISGUISED_WORD) return null;
+  const first = key.charCodeAt(0);
+  if (!isAsciiLetter(first)) {
+    return first >= 48 && first <= 57
+      ? numberFirstReading(original, originalStart, originalEnd)
+      : null;
   }
   if (!mayBeDisguised(original, originalStart, originalEnd)) return null;
   // Read from the original: capital I is only visible there, and the squeeze may have
@@ -384,6 +395,23 @@ function disguisedReading(
     disguised = true;
   }
   return disguised && reading !== key ? reading : null;
+}
+
+/**
+ * A word starting with a digit read through LEET, kept only when it spells a signal word:
+ * quantities and names ("14yo", "3rd", "2pac") spell none. A 1 is read as l and as i ("4l1v3").
+ */
+function numberFirstReading(original: string, start: number, end: number): string | null {
+  const word = original.slice(start, end).toLowerCase();
+  // Digits alone are numbers ("911", "1337"); a disguise keeps some letters.
+  if (!/^[0-9a-z]+$/.test(word) || !/[a-z]/.test(word)) return null;
+  const asLetters = (one: string) =>
+    word.replace(/[0-9]/g, (digit) => (digit === '1' ? one : (LEET[digit] ?? digit)));
+  for (const one of ['i', 'l']) {
+    const reading = asLetters(one);
+    if (isSignalWord(reading)) return reading;
+  }
+  return null;
 }
 
 /** Whether the word holds a digit, a capital I after its first letter or a v: most words do not. */

@@ -21,8 +21,17 @@ describe('typo readings', () => {
     ['murdr', 'murder'],
     ['btich', 'bitch'],
     ['anymroe', 'anymore'],
+    ['stpd', 'stupid'],
+    ['fckng', 'fucking'],
+    ['mslf', 'myself'],
   ])('reads the slip %s as %s', (slip, word) => {
     expect(typoReading(slip)).toBe(word);
+  });
+
+  it('reads vowels left out only when four letters or more remain ("cnt" could be anything)', () => {
+    expect(typoReading('cnt')).toBeUndefined();
+    expect(typoReading('hrt')).toBeUndefined();
+    expect(slipsOf('bitch')).toContain('btch');
   });
 
   it('reads only swaps, a doubled letter typed once, and a dropped letter in longer words', () => {

@@ -4,9 +4,10 @@
  * and do not correct; a phrase pack cannot list every slip, and a missing letter should not
  * turn "i want to kill myslef" into a threat against someone else.
  *
- * Only three slips are read, each keeping the first letter (people rarely miss it):
- * two neighbouring letters swapped ("suicdie"), a doubled letter typed once ("kil", "stabed"),
- * and, in words of five letters or more, one letter left out ("murdr", "overdos").
+ * Four slips are read, each keeping the first letter (people rarely miss it): two neighbouring
+ * letters swapped ("suicdie"), a doubled letter typed once ("kil", "stabed"), in words of five
+ * letters or more one letter left out ("murdr", "overdos"), and every vowel after the first
+ * letter left out when four or more letters remain ("stpd", "fckng", "mslf").
  * A slip that spells a real word is never read ("soot" stays soot, not shoot; "wore" stays
  * wore): `NOT_TYPOS` lists every such collision, and a spec checks it against a dictionary.
  * A slip two targets share is dropped: it is not clear which one was meant.
@@ -22,17 +23,20 @@ strangle choke beat punch destroy threaten bomb
 hate disgusting pathetic stupid idiot moron retard retarded loser bitch bitches whore slut
 sluts pussy asshole bastard fuck fucking fucked fucker motherfucker shitty
 naked nudes horny boobs penis vagina porn rape raped sexy masturbate orgasm
+dies died freak freaks dumb ugly hates shit tits dick dicks cock cunt slap punch hurt hurts
+dildo nipples blowjob molest molested pedo drugs cocaine heroin overdosing suicidal
 `;
 
 /**
  * Real words one slip away from a target, always read as themselves: the English ones a
  * dictionary check finds (see the spec), and words of other languages seen in chat data
- * ("knie" is German for knee, "pensi" Italian for "you think", "buren" Dutch for neighbours).
+ * ("knie" is German for knee, "pensi" Italian for "you think", "buren" Dutch for neighbours,
+ * "moest" Dutch for "had to") and names ("sith", "cnut", "frak").
  */
 const NOT_TYPOS = `
-beta bobs boob boos coke ding goodby horn lose moon morn moro nose nude overdoes pens pill pron
-puss shoo shot soot strange wore
-knie pensi buren
+beta bobs boob boos coke dido ding drug goodby hats heron horn hurst huts lose moles moon morn
+moro nipple nose nude overdoes overdoing pens pill pron puss shoo shot soot strange wore
+knie pensi buren moest sith cnut frak hrts
 `;
 
 const words = (list: string): string[] => list.split(/\s+/).filter(Boolean);
@@ -48,6 +52,10 @@ export function slipsOf(word: string): string[] {
     const doubled = word[i] === word[i - 1];
     if (doubled || word.length >= 5) slips.add(word.slice(0, i) + word.slice(i + 1));
   }
+  // Vowels left out, as people type to hide a word ("stpd", "fckng", "btch"); shorter forms
+  // are too often abbreviations of something else ("cnt", "hrt", "tts").
+  const consonants = word[0] + word.slice(1).replace(/[aeiouy]/g, '');
+  if (consonants.length >= 4) slips.add(consonants);
   slips.delete(word);
   return [...slips];
 }
