@@ -268,6 +268,13 @@ describe('turn tokens', () => {
   ])('splits Latin from Hangul in %s', (input, keys) => {
     expect(new TurnText(input).tokens.map((t) => t.key)).toEqual(keys);
   });
+
+  it('counts Hangul syllables typed one by one three to a proximity unit, like unspaced Hangul', () => {
+    expect(new TurnText('여자 팔 아 넘 기 는 방법').tokens.map((t) => t.unit)).toEqual([
+      0, 1, 1, 1, 2, 2, 3,
+    ]);
+    expect(new TurnText('i want to die').tokens.map((t) => t.unit)).toEqual([0, 1, 2, 3]);
+  });
 });
 
 describe('CJK phrases', () => {

@@ -28,7 +28,10 @@ export type Token = {
    * ("sucide" -> "suicide", see `typo-readings.ts`).
    */
   alt: string | null;
-  /** Position in proximity units (`near`): one per word, one per 3 characters of unspaced Hangul. */
+  /**
+   * Position in proximity units (`near`): one per word, one per 3 characters of unspaced Hangul
+   * and one per 3 Hangul syllables typed one by one.
+   */
   unit: number;
   units: number;
 };
@@ -226,6 +229,7 @@ export function tokenRanges(text: string): number[] {
 function tokenise(original: string, mapped: MappedText, codes: Uint16Array): Token[] {
   const tokens: Token[] = [];
   let unit = 0;
+  let syllableRun = 0;
   const text = mapped.text;
   for (let at = 0; at < codes.length;) {
     const tokenEndAt = tokenEnd(codes, at);
@@ -247,6 +251,11 @@ function tokenise(original: string, mapped: MappedText, codes: Uint16Array): Tok
       key.length > LONG_HANGUL_TOKEN && isHangulSyllable(key.charCodeAt(0))
         ? Math.ceil(key.length / 3)
         : 1;
+    // Syllables typed one by one ("팔 아 넘 기 는") are one word spaced out: three of them in a
+    // row share a proximity unit, as three characters of unspaced Hangul do.
+    const syllable = key.length === 1 && isHangulSyllable(key.charCodeAt(0));
+    syllableRun = syllable ? syllableRun + 1 : 0;
+    if (syllableRun > 1 && (syllableRun - 1) % 3 !== 0) unit -= 1;
     tokens.push({
       start,
       end,
