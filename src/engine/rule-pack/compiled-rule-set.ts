@@ -9,7 +9,7 @@ import type {
 import type { Policy } from '../pipeline/policy';
 import type { DetectorHit, TextNormaliser } from '../plugin-registry/plugin-contract';
 import type { PluginRegistry } from '../plugin-registry/plugin-registry';
-import type { CategoryId, SpeakerType } from '../taxonomy';
+import { CATEGORY_IDS, type CategoryId, type Level, type SpeakerType } from '../taxonomy';
 import {
   runRegex,
   type CompiledExpression,
@@ -71,6 +71,10 @@ export class CompiledRuleSet {
   private readonly countConditions: CountCondition[][];
   /** 1 where a rule has speaker, flag or count conditions (`appliesTo` has something to test). */
   private readonly conditional: Uint8Array;
+  /** Position in `ordered` of the first rule with a `when.raised` condition (they come last). */
+  private readonly firstDependent: number;
+  /** Each such rule's `when.raised` as [category, minimum score] pairs under the policy. */
+  private readonly raisedConditions: RaisedCondition[][];
   private readonly prefilters: RegexPrefilters;
 
   constructor(
@@ -84,14 +88,24 @@ export class CompiledRuleSet {
     private readonly normalisers: readonly TextNormaliser[],
   ) {
     // Rules that set flags run first, so a flag set by this turn ("i'm 14 ... be my
-    // girlfriend") is already visible to the rules that test it.
+    // girlfriend") is already visible to the rules that test it. Rules that test what this
+    // turn raised (`when.raised`) run last, after every rule they may depend on.
+    const raising = rules.filter((r) => !hasRaisedCondition(r.definition));
+    const dependent = rules.filter((r) => hasRaisedCondition(r.definition));
     this.ordered = [
-      ...rules.filter((r) => r.definition.setFlags.length > 0),
-      ...rules.filter((r) => r.definition.setFlags.length === 0),
+      ...raising.filter((r) => r.definition.setFlags.length > 0),
+      ...raising.filter((r) => r.definition.setFlags.length === 0),
+      ...dependent,
     ];
+    this.firstDependent = raising.length;
     this.byId = new Map(rules.map((r) => [r.definition.id, r]));
     this.countConditions = this.ordered.map(
       (rule) => Object.entries(rule.definition.when.counts) as CountCondition[],
+    );
+    this.raisedConditions = this.ordered.map(({ definition }) =>
+      (Object.entries(definition.when.raised) as [CategoryId, Exclude<Level, 'none'>][]).map(
+        ([category, level]): RaisedCondition => [category, policy.thresholds[category][level]],
+      ),
     );
     this.conditional = Uint8Array.from(this.ordered, ({ definition }, position) =>
       definition.speakers !== null ||
@@ -179,10 +193,16 @@ export class CompiledRuleSet {
     const flagRequests: FlagRequest[] = [];
     const candidates = this.candidates(scope);
     const ordered = this.ordered;
+    let raisedScores: Float64Array | null = null;
     for (let k = 0; k < candidates.length; k++) {
       const position = candidates[k];
       const rule = ordered[position];
       const { definition } = rule;
+      if (position >= this.firstDependent) {
+        // Scores of the rules before this point only: dependent rules never see each other.
+        raisedScores ??= highestScores(findings);
+        if (!raisedReached(this.raisedConditions[position], raisedScores)) continue;
+      }
       if (
         this.conditional[position] === 1 &&
         !appliesTo(
@@ -235,6 +255,33 @@ export class CompiledRuleSet {
 }
 
 type CountCondition = [CategoryId, number | undefined];
+type RaisedCondition = [CategoryId, number];
+
+function hasRaisedCondition(rule: RuleDefinition): boolean {
+  return Object.keys(rule.when.raised).length > 0;
+}
+
+/** Highest finding score per category (CATEGORY_IDS order). */
+function highestScores(findings: readonly Finding[]): Float64Array {
+  const scores = new Float64Array(CATEGORY_IDS.length);
+  for (const finding of findings) {
+    const index = CATEGORY_INDEX[finding.category];
+    if (finding.score > scores[index]) scores[index] = finding.score;
+  }
+  return scores;
+}
+
+function raisedReached(conditions: readonly RaisedCondition[], scores: Float64Array): boolean {
+  for (const [category, minimum] of conditions) {
+    if (scores[CATEGORY_INDEX[category]] < minimum) return false;
+  }
+  return true;
+}
+
+const CATEGORY_INDEX = Object.fromEntries(CATEGORY_IDS.map((id, index) => [id, index])) as Record<
+  CategoryId,
+  number
+>;
 
 function addPosition(index: Map<number, number[]>, id: number, position: number): void {
   const positions = index.get(id);

@@ -239,9 +239,9 @@ function parseSpeakers(reader: YamlReader, node: YamlValueNode, label: string): 
 }
 
 function parseWhen(reader: YamlReader, node: YamlValueNode, label: string): RuleDefinition['when'] {
-  const when: RuleDefinition['when'] = { flags: [], notFlags: [], counts: {} };
+  const when: RuleDefinition['when'] = { flags: [], notFlags: [], counts: {}, raised: {} };
   if (node === undefined) return when;
-  const fields = reader.mapping(node, `${label}: when`, ['flags', 'not_flags', 'counts']);
+  const fields = reader.mapping(node, `${label}: when`, ['flags', 'not_flags', 'counts', 'raised']);
   if (!fields) return when;
   for (const [key, target] of [
     ['flags', when.flags],
@@ -265,8 +265,25 @@ function parseWhen(reader: YamlReader, node: YamlValueNode, label: string): Rule
       } else if (n !== null) when.counts[category as CategoryId] = n;
     }
   }
+  const raised = fields.get('raised');
+  if (raised) {
+    const entries = reader.mapping(raised.value, `${label}: when.raised`, CATEGORY_IDS);
+    for (const [category, { value }] of entries ?? []) {
+      const level = reader.string(value, `${label}: when.raised.${category}`);
+      if (level === null) continue;
+      if (!RAISED_LEVELS.includes(level as RaisedLevel)) {
+        reader.error(
+          value,
+          `${label}: when.raised.${category} must be one of ${RAISED_LEVELS.join(', ')}`,
+        );
+      } else when.raised[category as CategoryId] = level as RaisedLevel;
+    }
+  }
   return when;
 }
+
+type RaisedLevel = RuleDefinition['when']['raised'][CategoryId] & string;
+const RAISED_LEVELS: readonly RaisedLevel[] = ['low', 'medium', 'high', 'critical'];
 
 function parseSetFlags(reader: YamlReader, node: YamlValueNode, label: string): FlagRequest[] {
   if (node === undefined) return [];

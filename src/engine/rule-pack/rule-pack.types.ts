@@ -37,7 +37,13 @@ export type RuleDefinition = {
   speakers: SpeakerType[] | null;
   match: Expression;
   unless: Expression | null;
-  when: { flags: string[]; notFlags: string[]; counts: Partial<Record<CategoryId, number>> };
+  when: {
+    flags: string[];
+    notFlags: string[];
+    counts: Partial<Record<CategoryId, number>>;
+    /** This turn's other rules (those without `raised`) reached at least these levels. */
+    raised: Partial<Record<CategoryId, Exclude<Level, 'none'>>>;
+  };
   setFlags: FlagRequest[];
   tests: { match: InlineExample[]; noMatch: InlineExample[] };
   at: SourcePosition;
