@@ -127,6 +127,34 @@ describe('core normalisers', () => {
     expect(run('core.masked-letters', input).text).toBe(expected);
   });
 
+  it.each([
+    ['i cant live w/o u', 'i cant live without u'],
+    ['b/c ur mine', 'because ur mine'],
+    ['out w/ friends', 'out with friends'],
+    ['w/you', 'with you'],
+    ['w/out you', 'without you'],
+    ['a/b testing at 60 km/h', 'a/b testing at 60 km/h'],
+    ['see http://x.com/w/o', 'see http://x.com/w/o'],
+  ])('core.slash-shorthand spells out %s', (input, expected) => {
+    expect(run('core.slash-shorthand', input).text).toBe(expected);
+  });
+
+  it('core.slash-shorthand maps the spelled-out word back to the abbreviation', () => {
+    const original = 'i cant live w/o u';
+    const turn = new TurnText(original);
+    const start = turn.normalised.text.indexOf('without');
+    const span = turn.originalSpan(start, start + 'without'.length);
+    expect(original.slice(span.start, span.end)).toBe('w/o');
+  });
+
+  it.each([
+    ['thinkin', 'thinking'],
+    ['goin', 'going'],
+    ['bout', 'about'],
+  ])('gives %s, a dropped g or shortened word, the reading %s', (text, alt) => {
+    expect(new TurnText(text).tokens[0].alt).toBe(alt);
+  });
+
   it('core.squeeze keeps doubles and squeezes longer runs', () => {
     expect(run('core.squeeze', 'diiiiie killlll all').text).toBe('diie kill all');
   });
@@ -251,6 +279,7 @@ describe('core normalisers', () => {
       'core.leetspeak',
       'core.hangul-noise',
       'core.masked-letters',
+      'core.slash-shorthand',
       'core.separators',
       'core.squeeze',
       'core.reflexive-join',

@@ -398,6 +398,42 @@ const MASKED_LETTER = /[a-z][*#]/;
  */
 const MASKED_WORD = /(?<![\p{L}\p{N}*#])[a-z]+(?:[*#]{1,3}[a-z]*)+(?![\p{L}\p{N}*#])/gu;
 
+/** Chat abbreviations written with a slash, and the words they stand for. */
+const SLASH_SHORTHAND: Readonly<Record<string, string>> = {
+  'w/o': 'without',
+  'w/out': 'without',
+  'b/c': 'because',
+  'w/e': 'whatever',
+  'w/': 'with',
+};
+/** A whole abbreviation; "w/" alone may run into the next word ("w/you"). */
+const SLASH_SHORTHAND_WORD =
+  /(?<![\p{L}\p{N}/])(?:(?:w\/out|w\/o|w\/e|b\/c)(?![\p{L}\p{N}/])|w\/(?![\p{N}/]))/gu;
+
+/**
+ * Spells out "w/o", "b/c", "w/e" and "w/" ("i cant live w/o u" -> "i cant live without u"), so
+ * phrases written in full match them; "w/o" and "b/c" are otherwise split at the slash.
+ */
+function slashShorthandExpand(input: MappedText): MappedText {
+  const { text, map } = input;
+  if (!text.includes('/')) return input;
+  let out: MappedTextBuilder | null = null;
+  let copyFrom = 0;
+  for (const match of text.matchAll(SLASH_SHORTHAND_WORD)) {
+    const at = match.index;
+    const end = at + match[0].length;
+    const word = SLASH_SHORTHAND[match[0]];
+    out ??= new MappedTextBuilder(text.length + 8);
+    out.pushSlice(text, map, copyFrom, at);
+    const glued = match[0] === 'w/' && /\p{L}/u.test(text[end] ?? '');
+    out.push(glued ? `${word} ` : word, map[at]);
+    copyFrom = end;
+  }
+  if (!out) return input;
+  out.pushSlice(text, map, copyFrom, text.length);
+  return out.build(map[text.length]);
+}
+
 const SEPARATOR = /[\s.\-_*,·•/\\~+:;'"`^=]/;
 const isSingleSeparatedLetter = (char: string | undefined): boolean => {
   if (!char) return false;
@@ -660,6 +696,7 @@ export const CORE_NORMALISERS: readonly TextNormaliser[] = [
   normaliser('core.leetspeak', leetspeakFold),
   normaliser('core.hangul-noise', hangulInsertedNoise),
   normaliser('core.masked-letters', maskedLetterFill),
+  normaliser('core.slash-shorthand', slashShorthandExpand),
   normaliser('core.separators', separatorJoin),
   normaliser('core.squeeze', squeezeRepeats),
   normaliser('core.reflexive-join', reflexiveJoin),

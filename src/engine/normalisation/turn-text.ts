@@ -269,6 +269,7 @@ function tokenise(original: string, mapped: MappedText, codes: Uint16Array): Tok
           ? CHAT_SHORTHAND.get(key)
           : undefined) ??
         typoReading(key) ??
+        droppedGReading(key) ??
         null,
       unit,
       units,
@@ -293,6 +294,7 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['r', 'are'],
   ['ppl', 'people'],
   ['abt', 'about'],
+  ['bout', 'about'],
   ['ovr', 'over'],
   ['bc', 'because'],
   ['cuz', 'because'],
@@ -404,6 +406,19 @@ function disguisedReading(
     disguised = true;
   }
   return disguised && reading !== key ? reading : null;
+}
+
+/**
+ * "-in" typed for "-ing" ("thinkin", "goin", "nothin") read with its g. A word that really ends
+ * in "in" gets a reading no phrase uses ("again" -> "againg"), so nothing is lost.
+ */
+function droppedGReading(key: string): string | null {
+  const length = key.length;
+  if (length < 4 || key.charCodeAt(length - 1) !== 110 || key.charCodeAt(length - 2) !== 105) {
+    return null;
+  }
+  for (let i = 0; i < length - 2; i++) if (!isAsciiLetter(key.charCodeAt(i))) return null;
+  return `${key}g`;
 }
 
 /**
