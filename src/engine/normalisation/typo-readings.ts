@@ -91,5 +91,12 @@ export function typoReadings(): ReadonlyMap<string, string> {
 
 /** The word a misspelt token stands for, or undefined. `key` is the lower-cased token. */
 export function typoReading(key: string): string | undefined {
+  // Most tokens are ruled out by length or first letter without hashing the string.
+  if (key.length < SHORTEST_SLIP || key.length > LONGEST_SLIP) return undefined;
+  if (SLIP_STARTS[key.charCodeAt(0)] !== 1) return undefined;
   return READINGS.get(key);
 }
+const SHORTEST_SLIP = Math.min(...[...READINGS.keys()].map((slip) => slip.length));
+const LONGEST_SLIP = Math.max(...[...READINGS.keys()].map((slip) => slip.length));
+const SLIP_STARTS = new Uint8Array(0x10000);
+for (const slip of READINGS.keys()) SLIP_STARTS[slip.charCodeAt(0)] = 1;
