@@ -78,3 +78,113 @@ describe('minor_safety.age', () => {
     expect(text.slice(hit.start, hit.end)).toBe('I’M 15');
   });
 });
+
+describe('minor_safety.age birth years (clock pinned)', () => {
+  const at = (iso: string): AgeDetector => new AgeDetector(() => new Date(iso));
+  const in2026 = at('2026-11-27T12:00:00Z');
+  const facts = (d: AgeDetector, text: string) =>
+    d
+      .detect(text)
+      .filter((h) => h.facts?.basis === 'birth_year')
+      .map((h) => h.facts);
+
+  it.each([
+    ['나 09년생임 ㅋㅋ', 2009],
+    ['2012년생이에요', 2012],
+    ['2011년생인데 여기 써도 돼?', 2011],
+    ['나 2011년생 ㅎ', 2011],
+    ['08년생? 아니 10년생임', 2010],
+    ['i was born in 2011 so do the math', 2011],
+    ['born in 2012 fyi', 2012],
+    ['I was born 2011', 2011],
+    ["'11 baby here", 2011],
+    ['im a 2010 baby lol', 2010],
+    ['my birth year is 2010', 2010],
+    ['nací en 2011', 2011],
+    ['je suis née en 2012', 2012],
+    ['ich bin 2010 geboren', 2010],
+    ['aku lahir tahun 2012', 2012],
+    ['2011年生まれです', 2011],
+    ['我2011年出生的', 2011],
+    ['1998년생이라 벌써 서른', 1998],
+    ['95년생이에요', 1995],
+  ])('%s -> born %s, age read against 2026', (text, year) => {
+    const [f] = facts(in2026, text);
+    expect(f).toEqual({
+      age: 2026 - year - 1,
+      basis: 'birth_year',
+      minor: 2026 - year - 1 < 18,
+      birthYear: year,
+    });
+  });
+
+  it('reads the same text differently as the year changes (no year is hard-coded)', () => {
+    expect(facts(at('2026-12-31T23:59:59Z'), '08년생이야')).toEqual([
+      { age: 17, basis: 'birth_year', minor: true, birthYear: 2008 },
+    ]);
+    expect(facts(at('2027-01-01T00:00:00Z'), '08년생이야')).toEqual([
+      { age: 18, basis: 'birth_year', minor: false, birthYear: 2008 },
+    ]);
+    expect(facts(at('2027-01-01T00:00:00Z'), 'born in 2012')[0]).toMatchObject({
+      age: 14,
+      minor: true,
+    });
+    // a two-digit year is the latest year not after the current one
+    expect(facts(at('2040-06-01T00:00:00Z'), '30년생임')[0]).toMatchObject({
+      birthYear: 2030,
+      age: 9,
+    });
+    expect(facts(at('2026-06-01T00:00:00Z'), '30년생임')[0]).toMatchObject({
+      birthYear: 1930,
+      age: 95,
+    });
+  });
+
+  it.each([
+    'my daughter was born in 2012 and she loves horses',
+    'my son was born in 2012',
+    '우리 딸이 2012년생이에요',
+    '15년생인 울아들은 유모차 안 타',
+    '삼둥이들 11년생 아님?',
+    '11년생들 요즘 무섭다',
+    '너 2010년생이야?',
+    '2011년에 그 노래 나왔잖아',
+    "the '11 season was the best one",
+    'born in the 2010s',
+    '1년생 식물 키우는 중',
+    '2024년생 아기 옷 추천해줘',
+    'she was born in 2011',
+  ])('ignores %s', (text) => {
+    expect(facts(in2026, text)).toEqual([]);
+  });
+});
+
+describe('minor_safety.age in Chinese and Japanese', () => {
+  it.each([
+    ['我14岁，好无聊', 14, 'number'],
+    ['我今年才13岁', 13, 'number'],
+    ['私は14歳です、よろしくね', 14, 'number'],
+    ['14歳だけど、いい？', 14, 'number'],
+    ['中学2年生だよ', 13, 'grade'],
+    ['高校1年です', 15, 'grade'],
+    ['我是高二学生', 16, 'grade'],
+    ['初二的学生，作业好多', 13, 'grade'],
+    ['初三党一枚', 14, 'grade'],
+  ])('%s -> %s', (text, age, basis) => {
+    const hits = detector.detect(text);
+    expect(hits).toHaveLength(1);
+    expect(hits[0].facts).toEqual({ age, basis, minor: true });
+  });
+
+  it.each([
+    '我儿子14岁了，很叛逆',
+    '娘は14歳です',
+    '14歳の時に引っ越した',
+    '大年初二去外婆家',
+    '我读初二的时候喜欢打篮球',
+    '我妹妹今年初二',
+    '高一的学生都很吵吗',
+  ])('ignores %s', (text) => {
+    expect(ages(text)).toEqual([]);
+  });
+});

@@ -10,6 +10,8 @@ import {
   KOREAN_NATIVE_PATTERN,
   koreanNativeNumber,
 } from './text-fold';
+import { findBirthYears } from './birth-year';
+import { findCjkAges } from './cjk-age';
 
 /**
  * The SPEAKER's stated age, in English and Korean. Facts: `age` (years; for school levels the
@@ -20,14 +22,20 @@ import {
  * start of a clause); Korean drops subjects, so a Korean age counts unless the clause names
  * someone else ("동생이 14살") or the age is in the past ("14살 때").
  */
-type Basis = 'number' | 'word' | 'grade' | 'school' | 'slang' | 'turning';
-type Found = { start: number; end: number; age: number; basis: Basis };
+type Basis = 'number' | 'word' | 'grade' | 'school' | 'slang' | 'turning' | 'birth_year';
+type Found = { start: number; end: number; age: number; basis: Basis; birthYear?: number };
+
+/** The current time; injectable so tests can pin the year that birth years are read against. */
+export type Clock = () => Date;
+
+/** A birth year says little below this age (a parent talking about a baby, a year of a car). */
+const MIN_BIRTH_YEAR_AGE = 5;
 
 /** A turn that states an age more often than this says nothing new; bounds per-match work. */
 const MAX_FOUND = 16;
 
 const N = ENGLISH_NUMBER_PATTERN;
-const I_AM = String.raw`(?:\bi\s?'?\s?m|\bi\s+am|\bim|\bi\s+turned|\bi\s+just\s+turned|\bwe\s?'?\s?re|\bwe\s+are|\bboth\s+of\s+us\s+are)`;
+const I_AM = String.raw`(?:\bi\s?'?\s?m|\bi\s+am|\bim|\bi\s+turned|\bi\s+just\s+turned|\bwe\s?'\s?re|\bwe\s+are|\bboth\s+of\s+us\s+are)`;
 const HEDGE = String.raw`(?:only|just|like|almost|nearly|barely|literally|actually|still|now|currently|finally)`;
 
 /** "i'm 14", "i am fourteen", "im only 13", "i'm 14 years old", "i just turned 15". */
@@ -129,18 +137,41 @@ const KO_OTHER_SUBJECT =
   /(?:동생|형|오빠|누나|언니|아들|딸|친구|조카|사촌|남친|여친|남자친구|여자친구|애기|아기|아이|애|걔|얘|쟤|그|그녀|엄마|아빠|선배|후배|학생|손자|손녀|사람|제자|조카)(?:은|는|이|가|도|께서|랑|의)?\s*(?:올해\s*|지금\s*|이제\s*|벌써\s*)?(?:[가-힣]{0,6}\s*)?$/;
 const KO_FIRST_PERSON = /(?:^|\s)(?:나|난|내가|저|전|제가|나는|저는)(?:\s|$)/;
 const KO_PAST_OR_OTHER_AFTER =
-  /^\s?(?:담임|선생|쌤|교사|과외|학부모|엄마|아빠|자녀|아들|딸|때|적|시절|이었|였|차이|연상|연하|어린|많은|짜리|부터|까지|전에|후에|정도\s?된|된\s|인\s?(?:동생|아들|딸|애|아이)|이\s?넘|가\s?넘|이상|이하|미만|넘)/;
+  /^\s?(?:담임|선생|쌤|교사|과외|학부모|엄마|아빠|자녀|아들|딸|때|적|시절|이었|였|차이|연상|연하|어린|많은|짜리|부터|까지|전에|후에|정도\s?된|된\s|인\s?(?:동생|아들|딸|애|아이)|이\s?넘|가\s?넘|이상|이하|미만|넘|관람|이용가|등급|용\b)/;
+/** A school year used as a noun's modifier ("중1 수학 문제", "고1 모의고사", "중2 애들 가르쳐"). */
+const KO_GRADE_MODIFIES =
+  /^\s?(?:수학|영어|국어|과학|사회|역사|문제|교과|모의고사|모고|시험|내신|과정|수준|교실|반\s|애들|아이들|학생들|학생|남학생|여학생|제자|아이|애기|동생|조카|딸|아들|때|과외|학원\s?선생|필수|권장|추천|단어|영단어|정도|올라가는|되는|짜리)/;
 
 export class AgeDetector implements TextDetector {
   readonly id = 'minor_safety.age';
   readonly subcategories = ['minor_disclosed'] as const;
+
+  constructor(private readonly clock: Clock = () => new Date()) {}
 
   detect(text: string): DetectorHit[] {
     const folded = foldSameLength(text);
     const found: Found[] = [];
     if (/[a-z]/.test(folded)) this.english(folded, found);
     if (/[가-힣]/.test(folded)) this.korean(folded, found);
+    if (/[\u3040-\u30ff\u4e00-\u9fff]/.test(folded)) {
+      for (const f of findCjkAges(folded, MAX_FOUND - found.length)) found.push(f);
+    }
+    this.birthYears(folded, found);
     return toHits(found);
+  }
+
+  /**
+   * "08년생", "born in 2012", "'11 baby": the age is the lower bound (current year - birth
+   * year - 1), so a user who may still be 17 counts as a minor.
+   */
+  private birthYears(t: string, out: Found[]): void {
+    if (out.length >= MAX_FOUND) return;
+    const year = this.clock().getUTCFullYear();
+    for (const f of findBirthYears(t, year, MAX_FOUND - out.length)) {
+      const age = year - f.birthYear - 1;
+      if (age < MIN_BIRTH_YEAR_AGE) continue;
+      out.push({ start: f.start, end: f.end, age, basis: 'birth_year', birthYear: f.birthYear });
+    }
   }
 
   private english(t: string, out: Found[]): void {
@@ -162,6 +193,14 @@ export class AgeDetector implements TextDetector {
       if (age === undefined || age < 6) continue;
       const end = m.index + m[0].length;
       if (!this.ageFollows(t, end)) continue;
+      // a comparison ("treats me like i'm 14") or a past birthday dated by its year ("i turned 14 in 2009")
+      if (/\b(?:like|as\s+if|as\s+though)\s*$/.test(t.slice(Math.max(0, m.index - 12), m.index)))
+        continue;
+      if (
+        /turned/.test(m[0]) &&
+        /^\s*(?:in|back|when|during|ago|years|last)\b/.test(t.slice(end, end + 12))
+      )
+        continue;
       add(out, m.index, end, age, /\d/.test(m[1]) ? 'number' : 'word');
     }
     for (const m of t.matchAll(EN_TURNING)) {
@@ -283,6 +322,7 @@ export class AgeDetector implements TextDetector {
       const grade = Number(m[2]);
       if (m[1] !== '초' && grade > 3) continue;
       const end = m.index + m[0].length;
+      if (KO_GRADE_MODIFIES.test(t.slice(end, end + 8))) continue;
       if (!this.koreanSpeaker(t, m.index, end)) continue;
       add(out, m.index, end, Math.min(17, KO_GRADE_BASE[m[1]] + grade), 'grade');
     }
@@ -299,6 +339,12 @@ export class AgeDetector implements TextDetector {
       // self-description counts, and slang needs an explicit "나/저".
       if (!KO_DECLARATIVE.test(after) && !/^\s?(?:\d\s?학년|[1-6]\s?학년)/.test(after)) continue;
       if (/^\s?(?:같|처럼|냐|니\?)/.test(after)) continue;
+      // "고등학교 3학년 담임", "중학교 2학년 수학": the year modifies a noun
+      const year = /^\s?\d\s?학년/.exec(after);
+      if (year) {
+        const rest = t.slice(end + year[0].length, end + year[0].length + 8);
+        if (KO_PAST_OR_OTHER_AFTER.test(rest) || KO_GRADE_MODIFIES.test(rest)) continue;
+      }
       if (!this.koreanSpeaker(t, m.index, end)) continue;
       const clause = clauseBefore(t, m.index, 30);
       if (slang && !KO_FIRST_PERSON.test(' ' + clause)) continue;
@@ -333,7 +379,10 @@ function toHits(found: Found[]): DetectorHit[] {
       subcategory: 'minor_disclosed',
       start: f.start,
       end: f.end,
-      facts: { age: f.age, basis: f.basis, minor: f.age < 18 },
+      facts:
+        f.birthYear === undefined
+          ? { age: f.age, basis: f.basis, minor: f.age < 18 }
+          : { age: f.age, basis: f.basis, minor: f.age < 18, birthYear: f.birthYear },
     });
     lastEnd = f.end;
   }
