@@ -188,3 +188,57 @@ describe('minor_safety.age in Chinese and Japanese', () => {
     expect(ages(text)).toEqual([]);
   });
 });
+
+describe('minor_safety.age in other languages and more English forms', () => {
+  it.each([
+    ['tengo quince años y estoy aburrida', 15, 'word'],
+    ['tengo 14 años de edad', 14, 'number'],
+    ['tenho quatorze anos', 14, 'word'],
+    ["j'ai dix-sept ans", 17, 'word'],
+    ['ich bin vierzehn', 14, 'word'],
+    ['ich bin 14 und langweile mich', 14, 'number'],
+    ['ho quattordici anni', 14, 'word'],
+    ['Мне 14 лет', 14, 'number'],
+    ['ik ben dertien jaar', 13, 'word'],
+    ['mam 14 lat', 14, 'number'],
+    ['aku 13 tahun kak', 13, 'number'],
+    ['hi, em 14 tuổi ạ', 14, 'number'],
+    ['14 (almost 15) and bored', 14, 'number'],
+    ['year 9 student here', 13, 'grade'],
+    ['im in year 10', 14, 'grade'],
+  ])('%s -> %s', (text, age, basis) => {
+    const hits = detector.detect(text);
+    expect(hits).toHaveLength(1);
+    expect(hits[0].facts).toEqual({ age, basis, minor: true });
+  });
+
+  it('reads "class of" against the clock: only a class 5-12 years away is a minor', () => {
+    const d = new AgeDetector(() => new Date('2026-11-27T00:00:00Z'));
+    expect(d.detect('class of 2031 lets gooo').map((h) => h.facts)).toEqual([
+      { age: 12, basis: 'grade', minor: true },
+    ]);
+    expect(d.detect('class of 2030 at nyu')).toEqual([]);
+    expect(new AgeDetector(() => new Date('2028-01-01T00:00:00Z')).detect('class of 2031')).toEqual(
+      [],
+    );
+  });
+
+  it.each([
+    "j'ai 13 ans d'expérience en cuisine",
+    "j'ai 13 ans de mariage",
+    'ich bin 15 minuten zu spät',
+    'tengo 14 gatos jaja',
+    'tengo 14 años en este trabajo',
+    'mi hijo tiene 14 años',
+    'ho 15 anni di esperienza',
+    "j'ai 15 euros sur moi",
+    'em gái tôi 14 tuổi',
+    'em mới 13 tuổi lúc chuyển nhà',
+    'mam 13 lat stażu pracy',
+    'chapter 14 (almost 15)',
+    'the year 9 students are loud',
+    'my son is class of 2031',
+  ])('ignores %s', (text) => {
+    expect(ages(text)).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import {
 } from './text-fold';
 import { findBirthYears } from './birth-year';
 import { findCjkAges } from './cjk-age';
+import { findMultilingualAges } from './multilingual-age';
 
 /**
  * The SPEAKER's stated age, in English and Korean. Facts: `age` (years; for school levels the
@@ -50,6 +51,14 @@ const EN_BARE_AGE = new RegExp(
   String.raw`(?<![\w/.])(\d{1,2})\s?(?:y\s?\/\s?o|y\.o\.?|yo|yrs?\s+old|years?[-\s]old|\s?\/\s?[mf]\b|[mf](?=\s|$|[,.!]))(?![a-z])`,
   'g',
 );
+/** "14 (almost 15)", "13, turning 14 next month", "15 going on 16": the second is the next age. */
+const EN_ALMOST =
+  /(?<![\w./])(\d{1,2})\s*[(,-]?\s*(?:almost|nearly|turning|going\s+on|soon)\s+(\d{1,2})(?![\d:.%])/g;
+/** UK/AU school years: "year 9 student here", "i'm in year 10". */
+const EN_UK_YEAR =
+  /\byear\s+([7-9]|1[0-3])\s+(?:student|pupil|girl|boy|here)\b|(?:\bi\s?'?\s?m|\bi\s+am|\bim)\s+(?:only\s+|just\s+)?in\s+year\s+([7-9]|1[0-3])\b/g;
+/** "class of 2031": a high-school graduation year (later than any college class now). */
+const EN_CLASS_OF = /\bclass\s+of\s+(?:'(\d{2})|(20\d{2}))(?!\d)/g;
 /** "my age is 14", "age: 14". */
 const EN_MY_AGE =
   /(?:\bmy\s+age\s+is|\bage\s*:|(?:^|[\n.!?]\s*)age\s+(?=\d{1,2}\s*(?:$|[,.!?\n])))\s*(\d{1,2})(?!\d)/g;
@@ -156,6 +165,7 @@ export class AgeDetector implements TextDetector {
     if (/[\u3040-\u30ff\u4e00-\u9fff]/.test(folded)) {
       for (const f of findCjkAges(folded, MAX_FOUND - found.length)) found.push(f);
     }
+    for (const f of findMultilingualAges(folded, MAX_FOUND - found.length)) found.push(f);
     this.birthYears(folded, found);
     return toHits(found);
   }
@@ -167,6 +177,14 @@ export class AgeDetector implements TextDetector {
   private birthYears(t: string, out: Found[]): void {
     if (out.length >= MAX_FOUND) return;
     const year = this.clock().getUTCFullYear();
+    if (t.includes('class')) {
+      for (const m of t.matchAll(EN_CLASS_OF)) {
+        const grad = m[2] !== undefined ? Number(m[2]) : 2000 + Number(m[1]);
+        // a class graduating 5+ years from now is still in middle school or younger
+        if (grad - year < 5 || grad - year > 12 || !this.speakerClause(t, m.index)) continue;
+        add(out, m.index, m.index + m[0].length, 17 - (grad - year), 'grade');
+      }
+    }
     for (const f of findBirthYears(t, year, MAX_FOUND - out.length)) {
       const age = year - f.birthYear - 1;
       if (age < MIN_BIRTH_YEAR_AGE) continue;
@@ -222,6 +240,18 @@ export class AgeDetector implements TextDetector {
     for (const m of t.matchAll(EN_MY_AGE)) {
       if (out.length >= MAX_FOUND) return;
       add(out, m.index, m.index + m[0].length, Number(m[1]), 'number');
+    }
+    for (const m of t.matchAll(EN_ALMOST)) {
+      if (out.length >= MAX_FOUND) return;
+      const age = Number(m[1]);
+      if (Number(m[2]) !== age + 1 || age < 6) continue;
+      if (!this.speakerClause(t, m.index)) continue;
+      add(out, m.index, m.index + m[0].length, age, 'number');
+    }
+    for (const m of t.matchAll(EN_UK_YEAR)) {
+      if (out.length >= MAX_FOUND) return;
+      if (m[1] !== undefined && !this.speakerClause(t, m.index)) continue;
+      add(out, m.index, m.index + m[0].length, Number(m[1] ?? m[2]) + 4, 'grade');
     }
     for (const m of t.matchAll(EN_GRADE)) {
       if (out.length >= MAX_FOUND) return;

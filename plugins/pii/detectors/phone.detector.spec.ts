@@ -14,6 +14,9 @@ describe('pii.phone', () => {
     ['text me on +1 415 555 2671', '+1 415 555 2671', 'US', undefined],
     ['my UK line is +44 20 7946 0958', '+44 20 7946 0958', 'GB', 'fixed_line'],
     ['번호 공일공 일이삼사 오육칠팔 이야', '공일공 일이삼사 오육칠팔', 'KR', 'mobile'],
+    // digit words mixed with digits
+    ['010 삼사오육 7788 문자해', '010 삼사오육 7788', 'KR', 'mobile'],
+    ['공일공-9876-오사삼이', '공일공-9876-오사삼이', 'KR', 'mobile'],
     ['携帯は090-1234-5678です', '090-1234-5678', 'JP', 'mobile'],
     ["They're not answering, phone 0494 92 82 32", '0494 92 82 32', 'FR', undefined],
     ['my london number is 020 7946 0958', '020 7946 0958', 'GB', 'fixed_line'],
@@ -60,6 +63,8 @@ describe('pii.phone', () => {
     'the sequence goes 1 2 3 4 5 6 7 8 9 10',
     'my order number is 20240315123',
     'mi número de pedido es 612 34 56 78',
+    '2024 이사 1234 정리',
+    '010 이사 가는 날 1234',
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -33,9 +33,14 @@ const KOREAN_DIGITS: Record<string, string> = {
   팔: '8',
   구: '9',
 };
-/** A run of at least ten Korean digit words that starts like a Korean number (0 then 1-9). */
+/**
+ * A run of at least ten Korean digit words, or digit words mixed with digits ("010 이이삼사 5678"),
+ * that starts like a Korean number (0 then 1-9).
+ */
 const KOREAN_DIGIT_RUN =
-  /(?<![공영일이삼사오육륙칠팔구])[공영][일이삼사오육륙칠팔구](?:[\s.-]{0,2}[공영일이삼사오육륙칠팔구]){8,12}/g;
+  /(?<![공영일이삼사오육륙칠팔구0-9])[공영0][일이삼사오육륙칠팔구1-9](?:[\s.-]{0,2}[공영일이삼사오육륙칠팔구0-9]){8,12}/g;
+/** A Korean digit word next to another or next to a digit: KOREAN_DIGIT_RUN may match. */
+const KOREAN_DIGIT_CUE = /[공영][일이삼사오육륙칠팔구]|\d[\s.-]{0,2}[공영일이삼사오육륙칠팔구]{2}/;
 
 /**
  * Between digit groups: nothing, one space, or one dot or dash (any dash, see DASHES) with at
@@ -171,7 +176,7 @@ export class PhoneDetector implements TextDetector {
   detect(text: string): DetectorHit[] {
     const found: Found[] = [];
     if (countDigits(text) >= 5) this.findIn(lettersAsDigits(text), found);
-    if (/[공영][일이삼사오육륙칠팔구]/.test(text)) this.findKoreanDigitWords(text, found);
+    if (KOREAN_DIGIT_CUE.test(text)) this.findKoreanDigitWords(text, found);
     if (/\d[ .-]{1,3}\d[ .-]{1,3}\d[ .-]{1,3}\d/.test(text)) this.findSpacedDigits(text, found);
     found.sort((a, b) => a.start - b.start);
     const hits: DetectorHit[] = [];
@@ -307,12 +312,15 @@ export class PhoneDetector implements TextDetector {
 
   private findKoreanDigitWords(text: string, out: Found[]): void {
     for (const m of text.matchAll(KOREAN_DIGIT_RUN)) {
+      // plain digits are the other finders' job; here at least one digit word must be read
+      if (!/[공영일이삼사오육륙칠팔구]/.test(m[0])) continue;
       // Remember where each digit word ends so a run that swallowed a following word
       // ("... 오육칠팔 이야": 이 is also the digit 2) can be cut back to a valid number.
       let digits = '';
       const ends: number[] = [];
       for (let i = 0; i < m[0].length; i++) {
-        const digit = KOREAN_DIGITS[m[0][i]];
+        const ch = m[0][i];
+        const digit = /\d/.test(ch) ? ch : KOREAN_DIGITS[ch];
         if (digit === undefined) continue;
         digits += digit;
         ends.push(i + 1);
