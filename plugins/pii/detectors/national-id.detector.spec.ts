@@ -11,7 +11,11 @@ describe('pii.national_id', () => {
   });
 
   it('finds a checksum-valid RRN, dashed or not', () => {
-    for (const text of ['주민번호 900101-1234568 이야', 'rrn 9001011234568']) {
+    for (const text of [
+      '주민번호 900101-1234568 이야',
+      'rrn 9001011234568',
+      '주민 900101 1234568',
+    ]) {
       const [hit] = detector.detect(text);
       expect(hit).toMatchObject({
         validated: true,

@@ -16,7 +16,8 @@ import {
  * issuer (IIN) range and passing Luhn. Numbers after "order/invoice/tracking" words are skipped
  * unless a card word is also near.
  */
-const CANDIDATE = /(?<![\d.,-])\d(?:[ -]?\d){12,18}(?![\d]|[.,]\d|-\d)/g;
+/** Groups apart by spaces, dashes or dots ("4006.3089.0501.0354"); the grouping is checked below. */
+const CANDIDATE = /(?<![\d.,-])\d(?:[ .-]?\d){12,18}(?![\d]|[.,]\d|-\d)/g;
 const MIN_CARD_DIGITS = 13;
 const CARD_WORDS = /card|credit|debit|visa|master|amex|카드|신용|체크/i;
 
@@ -54,8 +55,10 @@ const BRANDS: Brand[] = [
 
 /** Separators must form regular groups (4-4-4-4, 4-6-5, 4-4-4-4-3 ...) or be absent. */
 function hasCardGrouping(raw: string): boolean {
-  if (!/[ -]/.test(raw)) return true;
-  const groups = raw.split(/[ -]/).map((g) => g.length);
+  if (!/[ .-]/.test(raw)) return true;
+  // dots only as the one separator: "1234.5678 9012-3456" is not a card
+  if (raw.includes('.') && /[ -]/.test(raw)) return false;
+  const groups = raw.split(/[ .-]/).map((g) => g.length);
   if (
     groups.length === 3 &&
     groups[0] === 4 &&
@@ -85,6 +88,14 @@ export class PaymentCardDetector implements TextDetector {
       if (!brand) continue;
       const start = m.index;
       const end = start + raw.length;
+      // dotted groups after a version word are a build number ("version 4006.3089.0501.0354")
+      if (
+        raw.includes('.') &&
+        /\b(?:version|ver|v|build|release|rev)\.?\s*$/i.test(
+          text.slice(Math.max(0, start - 12), start),
+        )
+      )
+        continue;
       const nearCardWord = CARD_WORDS.test(text.slice(Math.max(0, start - 40), end + 20));
       if (!nearCardWord && precededBy(text, start, ORDER_NUMBER_CONTEXT, 30)) continue;
       hits.push({

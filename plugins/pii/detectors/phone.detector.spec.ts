@@ -17,6 +17,10 @@ describe('pii.phone', () => {
     // digit words mixed with digits
     ['010 삼사오육 7788 문자해', '010 삼사오육 7788', 'KR', 'mobile'],
     ['공일공-9876-오사삼이', '공일공-9876-오사삼이', 'KR', 'mobile'],
+    // emoji and symbols between the groups
+    ['010✨4821✨7730 여기로 연락해', '010✨4821✨7730', 'KR', 'mobile'],
+    ['my num 010💕4821💕7730', '010💕4821💕7730', 'KR', 'mobile'],
+    ['010 | 1234 | 5678', '010 | 1234 | 5678', 'KR', 'mobile'],
     ['携帯は090-1234-5678です', '090-1234-5678', 'JP', 'mobile'],
     ["They're not answering, phone 0494 92 82 32", '0494 92 82 32', 'FR', undefined],
     ['my london number is 020 7946 0958', '020 7946 0958', 'GB', 'fixed_line'],
@@ -65,6 +69,8 @@ describe('pii.phone', () => {
     'mi número de pedido es 612 34 56 78',
     '2024 이사 1234 정리',
     '010 이사 가는 날 1234',
+    'score 3✨2 and 10✨20',
+    '12✨25✨2024 best day',
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
   });

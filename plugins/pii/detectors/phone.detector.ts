@@ -80,6 +80,12 @@ const WORDED_CANDIDATE = new RegExp(
   'g',
 );
 const MAX_CANDIDATES = 50;
+/**
+ * Emoji or decorative symbols typed between digit groups to get past filters ("010✨4821✨7730",
+ * "010♡1234♡5678", "010 | 1234 | 5678"); read as a dash. Slashes and asterisks stay (dates, maths).
+ */
+const SYMBOL_SEPARATOR =
+  /(?<=\d)\s?(?:\p{Extended_Pictographic}|[\u2600-\u27bf\u2b50\u2661\u2665\u2605\u2606\u2022\u00b7~|])[\ufe0f\u200d\p{Extended_Pictographic}\p{Emoji_Modifier}]*\s?(?=\d)/gu;
 /** Nine to fifteen single digits, each apart from the next by a space, dot or dash. */
 const SPACED_DIGITS = /(?<![\w.+-])\d(?:(?: ?[.-] ?| )\d){8,14}(?![\w]|[.-]\d)/g;
 /**
@@ -176,6 +182,7 @@ export class PhoneDetector implements TextDetector {
   detect(text: string): DetectorHit[] {
     const found: Found[] = [];
     if (countDigits(text) >= 5) this.findIn(lettersAsDigits(text), found);
+    if (countDigits(text) >= 9) this.findWithSymbolSeparators(text, found);
     if (KOREAN_DIGIT_CUE.test(text)) this.findKoreanDigitWords(text, found);
     if (/\d[ .-]{1,3}\d[ .-]{1,3}\d[ .-]{1,3}\d/.test(text)) this.findSpacedDigits(text, found);
     found.sort((a, b) => a.start - b.start);
@@ -205,6 +212,38 @@ export class PhoneDetector implements TextDetector {
   private findIn(text: string, out: Found[]): void {
     this.findCandidates(text, out);
     if (PHONE_WORDS.test(text)) this.findWordedCandidates(text, out);
+  }
+
+  /** Reads symbol separators as dashes in a compacted copy and maps the spans back. */
+  private findWithSymbolSeparators(text: string, out: Found[]): void {
+    SYMBOL_SEPARATOR.lastIndex = 0;
+    const any = SYMBOL_SEPARATOR.test(text);
+    // matchAll starts from lastIndex, which test() moved
+    SYMBOL_SEPARATOR.lastIndex = 0;
+    if (!any) return;
+    let compact = '';
+    const origin: number[] = [];
+    let last = 0;
+    for (const m of text.matchAll(SYMBOL_SEPARATOR)) {
+      for (let i = last; i < m.index; i++) {
+        compact += text[i];
+        origin.push(i);
+      }
+      compact += '-';
+      origin.push(m.index);
+      last = m.index + m[0].length;
+    }
+    for (let i = last; i < text.length; i++) {
+      compact += text[i];
+      origin.push(i);
+    }
+    const found: Found[] = [];
+    this.findIn(lettersAsDigits(compact), found);
+    for (const f of found) {
+      const start = origin[f.start];
+      const end = origin[f.end - 1] + 1;
+      if (!out.some((o) => o.start < end && start < o.end)) out.push({ ...f, start, end });
+    }
   }
 
   private findWordedCandidates(text: string, out: Found[]): void {
