@@ -206,6 +206,10 @@ describe('minor_safety.age in other languages and more English forms', () => {
     ['14 (almost 15) and bored', 14, 'number'],
     ['year 9 student here', 13, 'grade'],
     ['im in year 10', 14, 'grade'],
+    ['tengo trece', 13, 'word'],
+    ['gonna be 14 on friday!!', 13, 'turning'],
+    ['just started 9th grade and i hate it', 14, 'grade'],
+    ["i'm starting 8th grade tomorrow", 13, 'grade'],
   ])('%s -> %s', (text, age, basis) => {
     const hits = detector.detect(text);
     expect(hits).toHaveLength(1);
@@ -238,7 +242,18 @@ describe('minor_safety.age in other languages and more English forms', () => {
     'chapter 14 (almost 15)',
     'the year 9 students are loud',
     'my son is class of 2031',
+    'tengo once hermanos',
+    'my son just started 9th grade',
+    'im gonna be 15 minutes late',
+    '고3 수험생 딸 엄마예요',
+    'born in 2012? nah my little brother was',
   ])('ignores %s', (text) => {
     expect(ages(text)).toEqual([]);
+  });
+
+  it('drops a minor age the speaker takes back for an adult one, not the other way round', () => {
+    expect(ages('tengo 15 jaja no, mentira, tengo 30')).toEqual([30]);
+    expect(ages("i'm 14 jk i'm 25")).toEqual([25]);
+    expect(ages('나 07년생 아니 11년생이야')).toHaveLength(1);
   });
 });

@@ -54,6 +54,9 @@ const EN_BARE_AGE = new RegExp(
 /** "14 (almost 15)", "13, turning 14 next month", "15 going on 16": the second is the next age. */
 const EN_ALMOST =
   /(?<![\w./])(\d{1,2})\s*[(,-]?\s*(?:almost|nearly|turning|going\s+on|soon)\s+(\d{1,2})(?![\d:.%])/g;
+/** "just started 9th grade", "starting 8th grade next week", "going into 7th grade" (speaker's clause). */
+const EN_GRADE_START =
+  /\b(?:just\s+)?(?:started|starting|start|going\s+into|entering|moving\s+up\s+to)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\s+grade\b(?!\s+(?:teacher|tutor|coach|counselor|class(?:es)?\s+(?:at|for)))/g;
 /** UK/AU school years: "year 9 student here", "i'm in year 10". */
 const EN_UK_YEAR =
   /\byear\s+([7-9]|1[0-3])\s+(?:student|pupil|girl|boy|here)\b|(?:\bi\s?'?\s?m|\bi\s+am|\bim)\s+(?:only\s+|just\s+)?in\s+year\s+([7-9]|1[0-3])\b/g;
@@ -64,7 +67,7 @@ const EN_MY_AGE =
   /(?:\bmy\s+age\s+is|\bage\s*:|(?:^|[\n.!?]\s*)age\s+(?=\d{1,2}\s*(?:$|[,.!?\n])))\s*(\d{1,2})(?!\d)/g;
 /** "turning 15", "i turn 15 next week", "i'll be 15 next month". */
 const EN_TURNING = new RegExp(
-  String.raw`(?:${I_AM}\s+(?:${HEDGE}\s+)?(?:turning|gonna\s+turn|going\s+to\s+turn|about\s+to\s+turn)|\bi\s+turn|\bi'?ll\s+be|\bi\s+will\s+be)\s+(${N})\b(?!\s*(?:minutes|mins|hours|days|weeks|months|%))`,
+  String.raw`(?:${I_AM}\s+(?:${HEDGE}\s+)?(?:turning|gonna\s+turn|going\s+to\s+turn|about\s+to\s+turn|gonna\s+be|going\s+to\s+be)|\bi\s+turn|\bi'?ll\s+be|\bi\s+will\s+be|^\s*(?:gonna|going\s+to)\s+(?:be|turn))\s+(${N})\b(?!\s*(?:minutes|mins|hours|days|weeks|months|%))`,
   'g',
 );
 /** "i'm in 8th grade", "i'm an 8th grader", "i'm in grade 8". */
@@ -147,6 +150,9 @@ const KO_OTHER_SUBJECT =
 const KO_FIRST_PERSON = /(?:^|\s)(?:나|난|내가|저|전|제가|나는|저는)(?:\s|$)/;
 const KO_PAST_OR_OTHER_AFTER =
   /^\s?(?:담임|선생|쌤|교사|과외|학부모|엄마|아빠|자녀|아들|딸|때|적|시절|이었|였|차이|연상|연하|어린|많은|짜리|부터|까지|전에|후에|정도\s?된|된\s|인\s?(?:동생|아들|딸|애|아이)|이\s?넘|가\s?넘|이상|이하|미만|넘|관람|이용가|등급|용\b)/;
+/** A parent or teacher of the one the age belongs to, later in the clause. */
+const KO_PARENT_AFTER =
+  /^[^.!?\n]{0,10}?(?:딸|아들|자녀|애|아이|조카|학생들?)\s?(?:엄마|아빠|맘|부모|학부모|둔|키우|가르치)|^[^.!?\n]{0,10}?(?:학부모|담임|가르치)/;
 /** A school year used as a noun's modifier ("중1 수학 문제", "고1 모의고사", "중2 애들 가르쳐"). */
 const KO_GRADE_MODIFIES =
   /^\s?(?:수학|영어|국어|과학|사회|역사|문제|교과|모의고사|모고|시험|내신|과정|수준|교실|반\s|애들|아이들|학생들|학생|남학생|여학생|제자|아이|애기|동생|조카|딸|아들|때|과외|학원\s?선생|필수|권장|추천|단어|영단어|정도|올라가는|되는|짜리)/;
@@ -167,7 +173,7 @@ export class AgeDetector implements TextDetector {
     }
     for (const f of findMultilingualAges(folded, MAX_FOUND - found.length)) found.push(f);
     this.birthYears(folded, found);
-    return toHits(found);
+    return toHits(dropTakenBack(folded, found));
   }
 
   /**
@@ -247,6 +253,19 @@ export class AgeDetector implements TextDetector {
       if (Number(m[2]) !== age + 1 || age < 6) continue;
       if (!this.speakerClause(t, m.index)) continue;
       add(out, m.index, m.index + m[0].length, age, 'number');
+    }
+    for (const m of t.matchAll(EN_GRADE_START)) {
+      if (out.length >= MAX_FOUND) return;
+      const before = clauseBefore(t, m.index, 30).trim();
+      if (
+        !/^(?:(?:so|well|lol|ok|okay|btw|ugh|and|but|also)[\s,]*)*(?:i|i\s+just|i'?ve|i\s+have|i'?m|im|i\s+am)?$/.test(
+          before,
+        )
+      )
+        continue;
+      const grade = Number(m[1]);
+      if (grade < 1 || grade > 12) continue;
+      add(out, m.index, m.index + m[0].length, Math.min(17, grade + 5), 'grade');
     }
     for (const m of t.matchAll(EN_UK_YEAR)) {
       if (out.length >= MAX_FOUND) return;
@@ -386,11 +405,33 @@ export class AgeDetector implements TextDetector {
   /** Not in the past ("14살 때"), not an age gap, and no one else is the subject. */
   private koreanSpeaker(t: string, start: number, end: number): boolean {
     if (KO_PAST_OR_OTHER_AFTER.test(t.slice(end, end + 8))) return false;
+    // "고3 수험생 딸 엄마예요": the school year is the child's, the speaker the parent
+    if (KO_PARENT_AFTER.test(t.slice(end, end + 16))) return false;
     const clause = clauseBefore(t, start, 30);
     if (KO_FIRST_PERSON.test(' ' + clause)) return true;
     if (/\b(?:my|his|her|their|our|your)\s+\w+\s*(?:is|was)?\s*$/.test(clause)) return false;
     return !KO_OTHER_SUBJECT.test(clause);
   }
+}
+
+/** Between a minor age and a later adult one: the speaker takes the first back. */
+const TAKE_BACK =
+  /\b(?:no|nah|nope|jk|just\s+kidding|kidding|lol\s+no|actually|mentira|broma|es\s+broma|brincadeira|mentira|non|blague|je\s+rigole|nein|spa(?:ss|ß)|scherzo|bercanda|nggak|gak)\b|아니|농담|구라|뻥|장난/i;
+
+/**
+ * "tengo 15 jaja no, mentira, tengo 30", "im 14 jk im 25": a minor age followed by an adult age
+ * with a take-back word between is not a disclosure. The other way round ("07년생 아니
+ * 11년생이야") the later, minor age stays.
+ */
+function dropTakenBack(t: string, found: Found[]): Found[] {
+  if (found.length < 2) return found;
+  return found.filter(
+    (f) =>
+      f.age >= 18 ||
+      !found.some(
+        (g) => g.age >= 18 && g.start >= f.end && TAKE_BACK.test(t.slice(f.end, g.start)),
+      ),
+  );
 }
 
 function add(out: Found[], start: number, end: number, age: number, basis: Basis): void {

@@ -85,6 +85,8 @@ export function findBirthYears(t: string, currentYear: number, max: number): Bir
       if (!EN_SELF_BEFORE_BORN.test(before)) continue;
       const end = m.index + m[0].length;
       if (EN_NOT_SELF_AFTER.test(t.slice(end, end + 20))) continue;
+      // a question about the year ("born in 2012? nah my brother was")
+      if (/^\s*\?/.test(t.slice(end, end + 3))) continue;
       push(m.index, end, m[1]);
     }
   }

@@ -85,6 +85,8 @@ const PATTERNS: RegExp[] = [
   // es / pt
   String.raw`${B}(?:yo\s+)?(?:tengo|cumplo|cumplí|cumpli)\s+(?:solo\s+|sólo\s+|apenas\s+|ya\s+|recién\s+)?${NUM}\s+(?:años|anos|añitos|anitos)${E}`,
   String.raw`${B}(?:eu\s+)?(?:tenho|fiz)\s+(?:só\s+|so\s+|apenas\s+)?${NUM}\s+(?:anos|aninhos)${E}`,
+  // es: "tengo trece" ending the clause, without años
+  String.raw`${B}(?:yo\s+)?tengo\s+(?:solo\s+|sólo\s+|apenas\s+)?${NUM}(?=\s*(?:$|[,.!?]|y\s+(?:medio|estoy|me|no)|jaja|xd))`,
   // fr
   String.raw`${B}j\s?'\s?ai\s+(?:que\s+|seulement\s+|juste\s+|bientôt\s+)?${NUM}\s+ans${E}`,
   // de: "ich bin vierzehn (jahre alt)" at the end of a clause or before "und"
