@@ -7,6 +7,7 @@ const found = (text: string): string[] =>
 describe('pii.email', () => {
   it.each([
     ['my email is jane.doe@example.com', 'jane.doe@example.com'],
+    ['메일 minji0822＠naver．com 으로 줘', 'minji0822＠naver．com'],
     ['메일은 kim_1234@naver.com으로 보내줘', 'kim_1234@naver.com'],
     ['contact: a.b+tag@mail.co.kr.', 'a.b+tag@mail.co.kr'],
     ['jane dot doe at gmail dot com', 'doe at gmail dot com'],

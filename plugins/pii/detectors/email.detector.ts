@@ -55,8 +55,14 @@ export class EmailDetector implements TextDetector {
   readonly id = 'pii.email';
   readonly subcategories = ['email'] as const;
 
-  detect(text: string): DetectorHit[] {
+  detect(original: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
+    // full-width forms ("minji＠naver．com") read as ASCII, one unit for one so offsets hold
+    const text = /[\uff01-\uff5e\u3002]/.test(original)
+      ? original.replace(/[\uff01-\uff5e\u3002]/g, (c) =>
+          c === '\u3002' ? '.' : String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+        )
+      : original;
     const hasAt = text.includes('@');
     if (hasAt) {
       for (const m of text.matchAll(PLAIN_EMAIL)) {

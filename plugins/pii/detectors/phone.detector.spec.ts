@@ -17,6 +17,8 @@ describe('pii.phone', () => {
     // digit words mixed with digits
     ['010 삼사오육 7788 문자해', '010 삼사오육 7788', 'KR', 'mobile'],
     ['공일공-9876-오사삼이', '공일공-9876-오사삼이', 'KR', 'mobile'],
+    ['010 - 4 4 1 7 - 2 0 9 3', '010 - 4 4 1 7 - 2 0 9 3', 'KR', 'mobile'],
+    ['sdt của em 0912 345 678 nha', '0912 345 678', 'VN', undefined],
     // emoji and symbols between the groups
     ['010✨4821✨7730 여기로 연락해', '010✨4821✨7730', 'KR', 'mobile'],
     ['my num 010💕4821💕7730', '010💕4821💕7730', 'KR', 'mobile'],
@@ -71,6 +73,8 @@ describe('pii.phone', () => {
     '010 이사 가는 날 1234',
     'score 3✨2 and 10✨20',
     '12✨25✨2024 best day',
+    '1 2 3 4 5 6 7 8 9 10 11',
+    'score 3 - 1 - 2 2 0 0 1 2',
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -86,6 +86,12 @@ const MAX_CANDIDATES = 50;
  */
 const SYMBOL_SEPARATOR =
   /(?<=\d)\s?(?:\p{Extended_Pictographic}|[\u2600-\u27bf\u2b50\u2661\u2665\u2605\u2606\u2022\u00b7~|])[\ufe0f\u200d\p{Extended_Pictographic}\p{Emoji_Modifier}]*\s?(?=\d)/gu;
+/**
+ * Groups of one to four digits where some single digits are spaced out ("010 - 4 4 1 7 - 2 0 9 3",
+ * "010 4 4 1 7 2093"); only kept when three single digits in a row are apart (see findSpacedDigits).
+ */
+const MIXED_SPACED_DIGITS = /(?<![\w.+-])\d{1,4}(?:(?: ?[.-] ?| )\d{1,4}){3,14}(?![\w]|[.-]\d)/g;
+const THREE_SPACED_SINGLES = /(?:^|\D)\d(?:\D{1,3}\d){2}(?:\D|$)/;
 /** Nine to fifteen single digits, each apart from the next by a space, dot or dash. */
 const SPACED_DIGITS = /(?<![\w.+-])\d(?:(?: ?[.-] ?| )\d){8,14}(?![\w]|[.-]\d)/g;
 /**
@@ -93,7 +99,7 @@ const SPACED_DIGITS = /(?<![\w.+-])\d(?:(?: ?[.-] ?| )\d){8,14}(?![\w]|[.-]\d)/g
  * its translations. A bare "number" ("the number 314159265", "lucky number") is not enough.
  */
 const WORDED_CUE =
-  /phone|\btel\b|tel\.|\bcall\s+(?:me|us|him|her|at|on)\b|mobile|\bcell|whats\s?app|text\s+me|\bfax|\b(?:my|his|her|mi|su|meu|minha|mon|ma|mein|meine)\s+(?:number|n[uú]m[ée]ro|nummer)\b|(?:мой|моя)\s+номер|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|телефон|هاتف|رقم|โทร|điện thoại|số|sđt|zalo|celular|m[oó]vil|\bcel\b|\bzap\b|nomor|\bhp\b|\bwa\b|numara|微信|kakao|카톡/i;
+  /phone|\btel\b|tel\.|\bcall\s+(?:me|us|him|her|at|on)\b|mobile|\bcell|whats\s?app|text\s+me|\bfax|\b(?:my|his|her|mi|su|meu|minha|mon|ma|mein|meine)\s+(?:number|n[uú]m[ée]ro|nummer)\b|(?:мой|моя)\s+номер|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|телефон|هاتف|رقم|โทร|điện thoại|số|sđt|\bsdt\b|zalo|celular|m[oó]vil|\bcel\b|\bzap\b|nomor|\bhp\b|\bwa\b|numara|微信|kakao|카톡/i;
 /** "my order number is 20240315123": an order, account or ticket word before makes it another number. */
 const OTHER_NUMBER_WORDS =
   /order|invoice|tracking|receipt|confirmation|ticket|reference|booking|shipment|parcel|serial|model|sku|account|iban|card|passport|주문|송장|예약|계좌|카드|여권|pedido|commande|bestell|konto|cuenta|compte|conta/i;
@@ -105,7 +111,7 @@ const COUNT_AFTER =
 
 /** Words that announce a phone number, in the languages the product sees. */
 const PHONE_WORDS =
-  /phone|\btel\b|tel\.|\bcall|mobile|\bcell|whats\s?app|text\s+me|\bfax|\bnumber\b|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|n[uú]m[ée]ro|nummer|номер|телефон|هاتف|رقم|โทร|điện thoại|số|sđt|zalo|celular|m[oó]vil|\bcel\b|\bzap\b|nomor|\bhp\b|\bwa\b|numara|\bline\b|微信|カカオ|kakao|카톡/i;
+  /phone|\btel\b|tel\.|\bcall|mobile|\bcell|whats\s?app|text\s+me|\bfax|\bnumber\b|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|n[uú]m[ée]ro|nummer|номер|телефон|هاتف|رقم|โทร|điện thoại|số|sđt|\bsdt\b|zalo|celular|m[oó]vil|\bcel\b|\bzap\b|nomor|\bhp\b|\bwa\b|numara|\bline\b|微信|カカオ|kakao|카톡/i;
 /**
  * Regions tried, after KR and US, for a national-format number next to a phone word; the
  * script of the turn decides which come first. The country is then a best guess (`guessed`).
@@ -337,7 +343,16 @@ export class PhoneDetector implements TextDetector {
 
   /** Digits typed one by one ("0 1 0 - 1 2 3 4 - 5 6 7 8"), read as the number they spell. */
   private findSpacedDigits(text: string, out: Found[]): void {
-    for (const { match, start, end } of freshCandidates(text, SPACED_DIGITS, out)) {
+    this.findSpacedIn(text, SPACED_DIGITS, out);
+    this.findSpacedIn(text, MIXED_SPACED_DIGITS, out);
+  }
+
+  private findSpacedIn(text: string, pattern: RegExp, out: Found[]): void {
+    for (const { match, start, end } of freshCandidates(text, pattern, out)) {
+      if (pattern === MIXED_SPACED_DIGITS) {
+        const n = countDigits(match);
+        if (n < 9 || n > 15 || !THREE_SPACED_SINGLES.test(match)) continue;
+      }
       if (this.looksLikeOtherNumber(text, start, end)) continue;
       const digits = digitsOf(match);
       // a counting run ("1 2 3 4 5 6 7 8 9") is not a number: without a trunk 0, a phone word must be near
