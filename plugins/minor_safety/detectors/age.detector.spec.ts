@@ -170,6 +170,8 @@ describe('minor_safety.age in Chinese and Japanese', () => {
     ['我是高二学生', 16, 'grade'],
     ['初二的学生，作业好多', 13, 'grade'],
     ['初三党一枚', 14, 'grade'],
+    ['JKです、よろしく', 15, 'grade'],
+    ['現役JC2だよ', 13, 'grade'],
   ])('%s -> %s', (text, age, basis) => {
     const hits = detector.detect(text);
     expect(hits).toHaveLength(1);
@@ -184,6 +186,8 @@ describe('minor_safety.age in Chinese and Japanese', () => {
     '我读初二的时候喜欢打篮球',
     '我妹妹今年初二',
     '高一的学生都很吵吗',
+    'JK rowling books are still fun',
+    'JKのとき楽しかった',
   ])('ignores %s', (text) => {
     expect(ages(text)).toEqual([]);
   });
@@ -210,6 +214,7 @@ describe('minor_safety.age in other languages and more English forms', () => {
     ['gonna be 14 on friday!!', 13, 'turning'],
     ['just started 9th grade and i hate it', 14, 'grade'],
     ["i'm starting 8th grade tomorrow", 13, 'grade'],
+    ['my parents think im too young to date at 14', 14, 'number'],
   ])('%s -> %s', (text, age, basis) => {
     const hits = detector.detect(text);
     expect(hits).toHaveLength(1);
@@ -243,6 +248,7 @@ describe('minor_safety.age in other languages and more English forms', () => {
     'the year 9 students are loud',
     'my son is class of 2031',
     'tengo once hermanos',
+    '14 y/o cat still acts like a kitten',
     'my son just started 9th grade',
     'im gonna be 15 minutes late',
     '고3 수험생 딸 엄마예요',

@@ -92,6 +92,12 @@ const AGE_FOLLOWERS = new Set(
     ' ',
   ),
 );
+/** A pet or a thing the age belongs to: "14 y/o cat", "15 year old laptop". */
+const NOT_A_PERSON_AFTER =
+  /^\s*(?:cat|cats|dog|dogs|kitty|kitten|puppy|pup|horse|bunny|hamster|parrot|turtle|car|truck|laptop|computer|pc|phone|house|tree|guitar)\b/;
+/** "my parents think im too young to date at 14": an age after "too young ... at". */
+const EN_TOO_YOUNG_AT =
+  /(?:\bi\s?'?\s?m|\bi\s+am|\bim)\s+(?:way\s+|still\s+|so\s+)?too\s+young\b[^.!?\n]{0,30}?\bat\s+(\d{1,2})(?![\d:.%])/g;
 /** What may not follow "14 years" ("14 years ago", "14 years of experience"). */
 const YEARS_NOT_AGE =
   /^\s*(?:ago|of|into|in|since|experience|experienced|married|clean|sober|late|older|younger|apart|behind|away|out|left|from|at|with|on|working|later|before|after|old\s+(?:car|house|dog|cat|son|daughter|brother|sister|kid|child))\b/;
@@ -240,12 +246,19 @@ export class AgeDetector implements TextDetector {
       if (age < 6) continue;
       const end = m.index + m[0].length;
       if (YEARS_NOT_AGE.test(t.slice(end, end + 30))) continue;
+      if (NOT_A_PERSON_AFTER.test(t.slice(end, end + 12))) continue;
       if (!this.speakerClause(t, m.index)) continue;
       add(out, m.index, end, age, 'number');
     }
     for (const m of t.matchAll(EN_MY_AGE)) {
       if (out.length >= MAX_FOUND) return;
       add(out, m.index, m.index + m[0].length, Number(m[1]), 'number');
+    }
+    for (const m of t.matchAll(EN_TOO_YOUNG_AT)) {
+      if (out.length >= MAX_FOUND) return;
+      const end = m.index + m[0].length;
+      if (/^\s*(?:am|pm|o'?clock|min|hours?|%)/.test(t.slice(end, end + 8))) continue;
+      add(out, m.index, end, Number(m[1]), 'number');
     }
     for (const m of t.matchAll(EN_ALMOST)) {
       if (out.length >= MAX_FOUND) return;

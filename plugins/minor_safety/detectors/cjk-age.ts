@@ -18,6 +18,10 @@ const OTHER =
   /(?:儿子|女儿|弟弟|妹妹|哥哥|姐姐|孩子|朋友|侄|孙|学生们|他|她|息子|娘|弟|妹|兄|姉|子供|子ども|彼女|彼|友達|甥|姪|生徒)/;
 const PAST = /^(?:的时候|时|那年|那时|の時|のとき|の頃|のころ|だった|でした)/;
 const ZH_NUM: Record<string, number> = { 一: 1, 二: 2, 三: 3 };
+/** Japanese school-girl/boy slang with a Japanese ending: "JKです", "現役JC", "JK2だよ", "DKだけど". */
+const JA_SCHOOL_SLANG =
+  /(?<![a-z])(?:現役)?(jk|jc|js|dk|dc)\s?([1-6１-６])?(?=\s*(?:です|だよ|だけど|なの|なんだ|だから|やってる|やってます|だ[。！!]|[。、！!?？]|$))/g;
+const JA_SLANG_AGE: Record<string, number> = { jk: 15, dk: 15, jc: 12, dc: 12, js: 6 };
 
 export function findCjkAges(t: string, max: number): CjkAgeFound[] {
   const out: CjkAgeFound[] = [];
@@ -38,6 +42,14 @@ export function findCjkAges(t: string, max: number): CjkAgeFound[] {
     for (const m of t.matchAll(JA_SCHOOL_YEAR)) {
       const year = Number(m[2].replace(/[１-３]/, (d) => String(d.charCodeAt(0) - 0xff10)));
       push(m.index, m.index + m[0].length, (m[1].startsWith('中') ? 11 : 14) + year, 'grade');
+    }
+  }
+  if (/jk|jc|js|dk|dc/.test(t) && /[\u3040-\u30ff]|現役/.test(t)) {
+    for (const m of t.matchAll(JA_SCHOOL_SLANG)) {
+      const year = m[2]
+        ? Number(m[2].replace(/[１-６]/, (d) => String(d.charCodeAt(0) - 0xff10)))
+        : 1;
+      push(m.index, m.index + m[0].length, Math.min(17, JA_SLANG_AGE[m[1]] + year - 1), 'grade');
     }
   }
   if (/[初高][一二三]/.test(t)) {
