@@ -215,6 +215,10 @@ describe('minor_safety.age in other languages and more English forms', () => {
     ['just started 9th grade and i hate it', 14, 'grade'],
     ["i'm starting 8th grade tomorrow", 13, 'grade'],
     ['my parents think im too young to date at 14', 14, 'number'],
+    ['ill be in high school next year', 13, 'school'],
+    ['ich werde nächsten monat 15', 14, 'turning'],
+    ['voy a cumplir 14', 13, 'turning'],
+    ['mình học lớp 8', 13, 'grade'],
   ])('%s -> %s', (text, age, basis) => {
     const hits = detector.detect(text);
     expect(hits).toHaveLength(1);
@@ -249,6 +253,9 @@ describe('minor_safety.age in other languages and more English forms', () => {
     'my son is class of 2031',
     'tengo once hermanos',
     '14 y/o cat still acts like a kitten',
+    "i'll be a freshman in college",
+    'ich werde dich vermissen',
+    '我是12年的时候来的',
     'my son just started 9th grade',
     'im gonna be 15 minutes late',
     '고3 수험생 딸 엄마예요',

@@ -57,6 +57,9 @@ const EN_ALMOST =
 /** "just started 9th grade", "starting 8th grade next week", "going into 7th grade" (speaker's clause). */
 const EN_GRADE_START =
   /\b(?:just\s+)?(?:started|starting|start|going\s+into|entering|moving\s+up\s+to)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\s+grade\b(?!\s+(?:teacher|tutor|coach|counselor|class(?:es)?\s+(?:at|for)))/g;
+/** A school the speaker will start: "i'll be in high school next year", "im starting middle school". */
+const EN_SCHOOL_NEXT =
+  /(?:\bi\s?'?\s?ll\s+be|\bi\s+will\s+be|\bill\s+be|(?:\bi\s?'?\s?m|\bim|\bi\s+am)\s+(?:starting|going\s+into|going\s+to|entering|gonna\s+start|about\s+to\s+start))\s+(?:in\s+)?(?:a\s+)?(high\s*school|middle\s*school|junior\s+high|freshman)\b(?!\s+(?:teacher|tutor|coach|counselor|principal|reunion)|\s+(?:in|at)\s+(?:college|uni|university))/g;
 /** UK/AU school years: "year 9 student here", "i'm in year 10". */
 const EN_UK_YEAR =
   /\byear\s+([7-9]|1[0-3])\s+(?:student|pupil|girl|boy|here)\b|(?:\bi\s?'?\s?m|\bi\s+am|\bim)\s+(?:only\s+|just\s+)?in\s+year\s+([7-9]|1[0-3])\b/g;
@@ -294,6 +297,10 @@ export class AgeDetector implements TextDetector {
   }
 
   private englishSchool(t: string, out: Found[]): void {
+    for (const m of t.matchAll(EN_SCHOOL_NEXT)) {
+      if (out.length >= MAX_FOUND) return;
+      add(out, m.index, m.index + m[0].length, /middle|junior/.test(m[1]) ? 10 : 13, 'school');
+    }
     for (const m of t.matchAll(EN_HS_YEAR)) {
       if (out.length >= MAX_FOUND) return;
       add(out, m.index, m.index + m[0].length, HS_YEAR_AGE[m[1] ?? m[2]], 'grade');

@@ -47,7 +47,10 @@ const KO_NOT_ME =
 
 /** ja: 2011年生まれ, 平成23年生まれ is left out (era years); zh: 我2011年出生 / 我是11年的. */
 const JA_BIRTH = new RegExp(String.raw`(?<![0-9])(${YEAR4}|\d{2})\s?年\s?生まれ`, 'g');
-const ZH_BIRTH = new RegExp(String.raw`我(?:是)?\s?(${YEAR4}|\d{2})\s?年(?:出生|生)`, 'g');
+const ZH_BIRTH = new RegExp(
+  String.raw`我(?:是)?\s?(${YEAR4}|\d{2})\s?年(?:出生|生|的)(?![\u4e00-\u9fff]{0,2}(?:时候|时|那年))`,
+  'g',
+);
 const CJK_NOT_ME =
   /(?:息子|娘|弟|妹|兄|姉|子供|子ども|彼女|彼|友達|甥|姪|儿子|女儿|弟弟|妹妹|孩子|朋友|他|她)/;
 

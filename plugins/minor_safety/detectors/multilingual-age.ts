@@ -10,7 +10,7 @@ export type MultilingualAgeFound = {
   start: number;
   end: number;
   age: number;
-  basis: 'number' | 'word';
+  basis: 'number' | 'word' | 'turning' | 'grade';
 };
 
 const WORDS: Record<string, number> = {};
@@ -111,10 +111,21 @@ const CUE =
 const NOT_AGE_AFTER =
   /^\s*(?:de\s+(?!edad|idade)|d\s?'|di\s|en\s+(?:este|esta|la|el|mi)\b|na\s|no\s|dans\s|trabaj|trabalh|que\s|qu\s?'|kinh|pengalaman|работ|стаж|в\s+браке|staż|doświadcz|pracy|w\s|lúc|khi|hồi|bij\s|ervaring|in\s+dienst|seit|zusammen|verheiratet|kerja|bekerja|menikah)/iu;
 
+/** A coming birthday: "ich werde nächsten Monat 15", "voy a cumplir 14", "vou fazer 13", "je vais avoir 14 ans". */
+const TURNING = new RegExp(
+  [
+    String.raw`${B}ich\s+werde\s+(?:(?:nächsten|naechsten|diesen|im|am|bald|morgen|übermorgen|demnächst|in\s+\S+\s+\S+)\s+(?:\S+\s+)?)?${NUM}(?=\s*(?:$|[,.!?]|jahre|und${E}))`,
+    String.raw`${B}(?:voy\s+a\s+cumplir|cumplo|vou\s+fazer|faço|je\s+vais\s+avoir|j'?\s?aurai|compio|sto\s+per\s+compiere)\s+${NUM}(?=\s*(?:$|[,.!?]|años|anos|ans|anni|el|la|le|no|en|em|na|il|next|mañana|amanhã|demain|domani|y\s|e\s|et\s))`,
+  ].join('|'),
+  'giu',
+);
+/** Vietnamese school year: "mình học lớp 8", "em đang học lớp 9". */
+const VI_GRADE =
+  /(?:^|[,.!?;]\s*)(?:mình|em|tôi|tớ|t|con|cháu)\s+(?:đang\s+|mới\s+)?học\s+lớp\s+(\d{1,2})(?![\d])/giu;
+
 export function findMultilingualAges(t: string, max: number): MultilingualAgeFound[] {
   const out: MultilingualAgeFound[] = [];
-  if (!CUE.test(t)) return out;
-  for (const re of PATTERNS) {
+  for (const re of CUE.test(t) ? PATTERNS : []) {
     for (const m of t.matchAll(re)) {
       if (out.length >= max) return out;
       const raw = m[1].replace(/\s+/g, ' ');
@@ -125,6 +136,34 @@ export function findMultilingualAges(t: string, max: number): MultilingualAgeFou
       if (NOT_AGE_AFTER.test(t.slice(end, end + 24))) continue;
       const start = (m.index ?? 0) + (m[0].length - m[0].replace(/^[,.!?;]\s*/, '').length);
       out.push({ start, end, age, basis: word ? 'word' : 'number' });
+    }
+  }
+  if (/werde|cumpl|fazer|faço|avoir|aurai|compi/iu.test(t)) {
+    for (const m of t.matchAll(TURNING)) {
+      if (out.length >= max) return out;
+      const raw = (m.slice(1).find((g) => g !== undefined) ?? '').replace(/\s+/g, ' ');
+      const next = /^\d/.test(raw) ? Number(raw) : (WORDS[raw] ?? WORDS[raw.replace(' ', '-')]);
+      if (next === undefined || next < 7) continue;
+      out.push({
+        start: m.index ?? 0,
+        end: (m.index ?? 0) + m[0].length,
+        age: next - 1,
+        basis: 'turning',
+      });
+    }
+  }
+  if (t.includes('lớp')) {
+    for (const m of t.matchAll(VI_GRADE)) {
+      if (out.length >= max) return out;
+      const grade = Number(m[1]);
+      if (grade < 1 || grade > 12) continue;
+      const start = (m.index ?? 0) + (m[0].length - m[0].replace(/^[,.!?;]\s*/, '').length);
+      out.push({
+        start,
+        end: (m.index ?? 0) + m[0].length,
+        age: Math.min(17, grade + 5),
+        basis: 'grade',
+      });
     }
   }
   return out;
