@@ -219,6 +219,10 @@ describe('minor_safety.age in other languages and more English forms', () => {
     ['ich werde nächsten monat 15', 14, 'turning'],
     ['voy a cumplir 14', 13, 'turning'],
     ['mình học lớp 8', 13, 'grade'],
+    ['teen here (15), need advice', 15, 'number'],
+    ['hi!! 14, she/her, love anime', 14, 'number'],
+    ['im in 7th', 12, 'grade'],
+    ['10학년이야 (미국 학교)', 15, 'grade'],
   ])('%s -> %s', (text, age, basis) => {
     const hits = detector.detect(text);
     expect(hits).toHaveLength(1);
@@ -255,6 +259,11 @@ describe('minor_safety.age in other languages and more English forms', () => {
     '14 y/o cat still acts like a kitten',
     "i'll be a freshman in college",
     'ich werde dich vermissen',
+    '우리 반 애들 다 중1이라 귀여워',
+    'im in 7th heaven',
+    "i'm in the 3rd row",
+    '대학교 1학년이야',
+    'scored 14, he/him said',
     '我是12年的时候来的',
     'my son just started 9th grade',
     'im gonna be 15 minutes late',

@@ -60,6 +60,14 @@ const EN_GRADE_START =
 /** A school the speaker will start: "i'll be in high school next year", "im starting middle school". */
 const EN_SCHOOL_NEXT =
   /(?:\bi\s?'?\s?ll\s+be|\bi\s+will\s+be|\bill\s+be|(?:\bi\s?'?\s?m|\bim|\bi\s+am)\s+(?:starting|going\s+into|going\s+to|entering|gonna\s+start|about\s+to\s+start))\s+(?:in\s+)?(?:a\s+)?(high\s*school|middle\s*school|junior\s+high|freshman)\b(?!\s+(?:teacher|tutor|coach|counselor|principal|reunion)|\s+(?:in|at)\s+(?:college|uni|university))/g;
+/** "teen here (15)", "me (14f)": a self-label then the age in brackets. */
+const EN_PAREN_AGE = /\b(?:teen|girl|guy|boy|me|kid|student)\s+(?:here\s+)?\((\d{1,2})\s?[mf]?\)/g;
+/** A profile-style intro: "hi!! 14, she/her, love anime", "15, f, from texas". */
+const EN_PROFILE_AGE =
+  /(?:^|[\n!.]\s*)(?:(?:hi+|hey+|hello|yo|sup)[\s!,.]*)?(\d{1,2})\s*[,|/]\s*(?:she\/her|he\/him|they\/them|[mf]\b|girl|boy|female|male|from\b|nb\b)/g;
+/** "im in 7th": an ordinal school year ending the clause. */
+const EN_IN_ORDINAL =
+  /(?:\bi\s?'?\s?m|\bi\s+am|\bim)\s+(?:only\s+|just\s+)?in\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)(?=\s*(?:$|[,.!?]|lol|btw|rn|now|tho|and\b))/g;
 /** UK/AU school years: "year 9 student here", "i'm in year 10". */
 const EN_UK_YEAR =
   /\byear\s+([7-9]|1[0-3])\s+(?:student|pupil|girl|boy|here)\b|(?:\bi\s?'?\s?m|\bi\s+am|\bim)\s+(?:only\s+|just\s+)?in\s+year\s+([7-9]|1[0-3])\b/g;
@@ -126,6 +134,9 @@ const KO_DIGIT_AGE = /(?<!\d)(?:만\s?)?(\d{1,2})\s?(살|세)(?![가-힣]{0,4}\s
 const KO_AGE_IS =
   /(?:^|[^가-힣])(?:(?:내|제|우리)\s?)?나이(?:는|가|:)?\s*(\d{1,2})(?:\s?(?:살|세))?(?!\d)/g;
 const KO_WORD_AGE = new RegExp(String.raw`(?<![가-힣])(${KOREAN_NATIVE_PATTERN})\s?살`, 'g');
+/** A US-style school year in Korean: "10학년이야" (7-12 only: 1-6학년 may be a university year). */
+const KO_US_GRADE =
+  /(?<![\d가-힣])(7|8|9|10|11|12)\s?학년(?=\s?(?:이야|이에요|예요|임|인데|이고|입니다|이라|이얌|이당|$|[,.!?(]))/g;
 /** 중2, 고1, 초6 (not 중2병, not 최고1). */
 const KO_GRADE = /(?<![가-힣A-Za-z0-9])(초|중|고)\s?([1-6])(?:학년)?(?![0-9]|\s?병)/g;
 const KO_SCHOOL =
@@ -155,7 +166,7 @@ const KO_GRADE_BASE: Record<string, number> = { 초: 6, 중: 12, 고: 15 };
 
 /** Someone else is the subject of the clause: "동생이", "우리 딸은", "my brother". */
 const KO_OTHER_SUBJECT =
-  /(?:동생|형|오빠|누나|언니|아들|딸|친구|조카|사촌|남친|여친|남자친구|여자친구|애기|아기|아이|애|걔|얘|쟤|그|그녀|엄마|아빠|선배|후배|학생|손자|손녀|사람|제자|조카)(?:은|는|이|가|도|께서|랑|의)?\s*(?:올해\s*|지금\s*|이제\s*|벌써\s*)?(?:[가-힣]{0,6}\s*)?$/;
+  /(?:동생|형|오빠|누나|언니|아들|딸|친구|조카|사촌|남친|여친|남자친구|여자친구|애기|아기|아이|애|걔|얘|쟤|그|그녀|엄마|아빠|선배|후배|학생|손자|손녀|사람|제자|조카)(?:들)?(?:은|는|이|가|도|께서|랑|의)?\s*(?:올해\s*|지금\s*|이제\s*|벌써\s*|다\s*|모두\s*|전부\s*)?(?:[가-힣]{0,6}\s*)?$/;
 const KO_FIRST_PERSON = /(?:^|\s)(?:나|난|내가|저|전|제가|나는|저는)(?:\s|$)/;
 const KO_PAST_OR_OTHER_AFTER =
   /^\s?(?:담임|선생|쌤|교사|과외|학부모|엄마|아빠|자녀|아들|딸|때|적|시절|이었|였|차이|연상|연하|어린|많은|짜리|부터|까지|전에|후에|정도\s?된|된\s|인\s?(?:동생|아들|딸|애|아이)|이\s?넘|가\s?넘|이상|이하|미만|넘|관람|이용가|등급|용\b)/;
@@ -256,6 +267,21 @@ export class AgeDetector implements TextDetector {
     for (const m of t.matchAll(EN_MY_AGE)) {
       if (out.length >= MAX_FOUND) return;
       add(out, m.index, m.index + m[0].length, Number(m[1]), 'number');
+    }
+    for (const m of t.matchAll(EN_PAREN_AGE)) {
+      if (out.length >= MAX_FOUND) return;
+      add(out, m.index, m.index + m[0].length, Number(m[1]), 'number');
+    }
+    for (const m of t.matchAll(EN_PROFILE_AGE)) {
+      if (out.length >= MAX_FOUND) return;
+      const start = m.index + m[0].indexOf(m[1]);
+      add(out, start, m.index + m[0].length, Number(m[1]), 'number');
+    }
+    for (const m of t.matchAll(EN_IN_ORDINAL)) {
+      if (out.length >= MAX_FOUND) return;
+      const grade = Number(m[1]);
+      if (grade < 1 || grade > 12) continue;
+      add(out, m.index, m.index + m[0].length, Math.min(17, grade + 5), 'grade');
     }
     for (const m of t.matchAll(EN_TOO_YOUNG_AT)) {
       if (out.length >= MAX_FOUND) return;
@@ -386,6 +412,14 @@ export class AgeDetector implements TextDetector {
   }
 
   private koreanGrades(t: string, out: Found[]): void {
+    if (t.includes('학년')) {
+      for (const m of t.matchAll(KO_US_GRADE)) {
+        if (out.length >= MAX_FOUND) return;
+        const end = m.index + m[0].length;
+        if (!this.koreanSpeaker(t, m.index, end)) continue;
+        add(out, m.index, end, Math.min(17, Number(m[1]) + 5), 'grade');
+      }
+    }
     for (const m of t.matchAll(KO_GRADE)) {
       if (out.length >= MAX_FOUND) return;
       const grade = Number(m[2]);
