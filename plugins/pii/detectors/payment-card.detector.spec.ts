@@ -13,6 +13,8 @@ describe('pii.payment_card', () => {
     ['jcb: 3530111333300000', '3530111333300000', 'jcb'],
     ['card 4111-l111-1111-1111', '4111-l111-1111-1111', 'visa'],
     ['4006.3089.0501.0354 dont steal it', '4006.3089.0501.0354', 'visa'],
+    ['4539 🔥 9317 🔥 6950 🔥 2475 card lol', '4539 🔥 9317 🔥 6950 🔥 2475', 'visa'],
+    ['card ４１１１ １１１１ １１１１ １１１１', '４１１１ １１１１ １１１１ １１１１', 'visa'],
   ])('finds %s', (text, expected, brand) => {
     const hits = detector.detect(text);
     expect(hits.map((h) => text.slice(h.start, h.end))).toEqual([expected]);

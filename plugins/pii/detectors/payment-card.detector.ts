@@ -3,6 +3,9 @@ import type {
   TextDetector,
 } from '../../../src/engine/plugin-registry/plugin-contract';
 import {
+  compactWithMap,
+  foldFullWidth,
+  SYMBOL_SEPARATOR,
   countDigits,
   digitsOf,
   lettersAsDigits,
@@ -74,10 +77,25 @@ export class PaymentCardDetector implements TextDetector {
   readonly id = 'pii.payment_card';
   readonly subcategories = ['payment_card'] as const;
 
-  detect(text: string): DetectorHit[] {
-    const hits: DetectorHit[] = [];
+  detect(original: string): DetectorHit[] {
+    const text = foldFullWidth(original);
     // A card number has at least 13 digits: most turns never need the candidate scan.
-    if (countDigits(text) < MIN_CARD_DIGITS) return hits;
+    if (countDigits(text) < MIN_CARD_DIGITS) return [];
+    const hits = this.scan(text);
+    // "4539 🔥 9317 🔥 6950 🔥 2475": emoji between the groups read as a space, spans mapped back
+    const mapped = compactWithMap(text, SYMBOL_SEPARATOR, () => ' ');
+    if (mapped) {
+      for (const h of this.scan(mapped.compact)) {
+        const start = mapped.origin[h.start];
+        const end = mapped.origin[h.end - 1] + 1;
+        if (!hits.some((o) => o.start < end && start < o.end)) hits.push({ ...h, start, end });
+      }
+    }
+    return hits;
+  }
+
+  private scan(text: string): DetectorHit[] {
+    const hits: DetectorHit[] = [];
     // "4111-l111-1111-1111": l/I and O typed for 1 and 0 (one character for one, offsets kept)
     for (const m of lettersAsDigits(text).matchAll(CANDIDATE)) {
       const raw = m[0];

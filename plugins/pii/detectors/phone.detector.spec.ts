@@ -18,6 +18,8 @@ describe('pii.phone', () => {
     ['010 삼사오육 7788 문자해', '010 삼사오육 7788', 'KR', 'mobile'],
     ['공일공-9876-오사삼이', '공일공-9876-오사삼이', 'KR', 'mobile'],
     ['010 - 4 4 1 7 - 2 0 9 3', '010 - 4 4 1 7 - 2 0 9 3', 'KR', 'mobile'],
+    ['my num: 0 1 0 / 4 8 2 1 / 7 7 3 0', '0 1 0 / 4 8 2 1 / 7 7 3 0', 'KR', 'mobile'],
+    ['０１０－４８２１－７７３０ 이거 내 번호', '０１０－４８２１－７７３０', 'KR', 'mobile'],
     ['sdt của em 0912 345 678 nha', '0912 345 678', 'VN', undefined],
     // emoji and symbols between the groups
     ['010✨4821✨7730 여기로 연락해', '010✨4821✨7730', 'KR', 'mobile'],
@@ -75,6 +77,8 @@ describe('pii.phone', () => {
     '12✨25✨2024 best day',
     '1 2 3 4 5 6 7 8 9 10 11',
     'score 3 - 1 - 2 2 0 0 1 2',
+    '1 / 2 / 3 / 4 / 5 / 6 / 7 / 8 / 9 / 10',
+    'the year 2009 03 14 11 was weird',
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
   });

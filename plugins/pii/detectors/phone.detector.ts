@@ -5,8 +5,11 @@ import type {
   TextDetector,
 } from '../../../src/engine/plugin-registry/plugin-contract';
 import {
+  compactWithMap,
   contextMatches,
   countDigits,
+  foldFullWidth,
+  SYMBOL_SEPARATOR,
   digitsOf,
   lettersAsDigits,
   ORDER_NUMBER_CONTEXT,
@@ -81,16 +84,10 @@ const WORDED_CANDIDATE = new RegExp(
 );
 const MAX_CANDIDATES = 50;
 /**
- * Emoji or decorative symbols typed between digit groups to get past filters ("010✨4821✨7730",
- * "010♡1234♡5678", "010 | 1234 | 5678"); read as a dash. Slashes and asterisks stay (dates, maths).
- */
-const SYMBOL_SEPARATOR =
-  /(?<=\d)\s?(?:\p{Extended_Pictographic}|[\u2600-\u27bf\u2b50\u2661\u2665\u2605\u2606\u2022\u00b7~|])[\ufe0f\u200d\p{Extended_Pictographic}\p{Emoji_Modifier}]*\s?(?=\d)/gu;
-/**
  * Groups of one to four digits where some single digits are spaced out ("010 - 4 4 1 7 - 2 0 9 3",
  * "010 4 4 1 7 2093"); only kept when three single digits in a row are apart (see findSpacedDigits).
  */
-const MIXED_SPACED_DIGITS = /(?<![\w.+-])\d{1,4}(?:(?: ?[.-] ?| )\d{1,4}){3,14}(?![\w]|[.-]\d)/g;
+const MIXED_SPACED_DIGITS = /(?<![\w.+/-])\d{1,4}(?:(?: ?[./-] ?| )\d{1,4}){3,14}(?![\w]|[./-]\d)/g;
 const THREE_SPACED_SINGLES = /(?:^|\D)\d(?:\D{1,3}\d){2}(?:\D|$)/;
 /** Nine to fifteen single digits, each apart from the next by a space, dot or dash. */
 const SPACED_DIGITS = /(?<![\w.+-])\d(?:(?: ?[.-] ?| )\d){8,14}(?![\w]|[.-]\d)/g;
@@ -185,7 +182,8 @@ export class PhoneDetector implements TextDetector {
   readonly id = 'pii.phone';
   readonly subcategories = ['phone'] as const;
 
-  detect(text: string): DetectorHit[] {
+  detect(original: string): DetectorHit[] {
+    const text = foldFullWidth(original);
     const found: Found[] = [];
     if (countDigits(text) >= 5) this.findIn(lettersAsDigits(text), found);
     if (countDigits(text) >= 9) this.findWithSymbolSeparators(text, found);
@@ -222,32 +220,13 @@ export class PhoneDetector implements TextDetector {
 
   /** Reads symbol separators as dashes in a compacted copy and maps the spans back. */
   private findWithSymbolSeparators(text: string, out: Found[]): void {
-    SYMBOL_SEPARATOR.lastIndex = 0;
-    const any = SYMBOL_SEPARATOR.test(text);
-    // matchAll starts from lastIndex, which test() moved
-    SYMBOL_SEPARATOR.lastIndex = 0;
-    if (!any) return;
-    let compact = '';
-    const origin: number[] = [];
-    let last = 0;
-    for (const m of text.matchAll(SYMBOL_SEPARATOR)) {
-      for (let i = last; i < m.index; i++) {
-        compact += text[i];
-        origin.push(i);
-      }
-      compact += '-';
-      origin.push(m.index);
-      last = m.index + m[0].length;
-    }
-    for (let i = last; i < text.length; i++) {
-      compact += text[i];
-      origin.push(i);
-    }
+    const mapped = compactWithMap(text, SYMBOL_SEPARATOR, () => '-');
+    if (!mapped) return;
     const found: Found[] = [];
-    this.findIn(lettersAsDigits(compact), found);
+    this.findIn(lettersAsDigits(mapped.compact), found);
     for (const f of found) {
-      const start = origin[f.start];
-      const end = origin[f.end - 1] + 1;
+      const start = mapped.origin[f.start];
+      const end = mapped.origin[f.end - 1] + 1;
       if (!out.some((o) => o.start < end && start < o.end)) out.push({ ...f, start, end });
     }
   }
