@@ -74,10 +74,8 @@ add(
 );
 add(20, 'veinte', 'vinte', 'vingt', 'zwanzig', 'venti', 'двадцать', 'twintig');
 
-const NUM = String.raw`(\d{1,2}|${Object.keys(WORDS)
-  .sort((a, b) => b.length - a.length)
-  .map((w) => w.replace(/[-\s]/g, String.raw`[-\s]`))
-  .join('|')})`;
+/** Digits, or one word (two for the French dix-sept/huit/neuf) looked up in WORDS after the match. */
+const NUM = String.raw`(\d{1,2}|dix[-\s](?:sept|huit|neuf)|\p{L}{3,14})`;
 const B = String.raw`(?<![\p{L}\d])`;
 const E = String.raw`(?![\p{L}\d])`;
 
