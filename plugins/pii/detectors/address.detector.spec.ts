@@ -15,6 +15,11 @@ describe('pii.address', () => {
     ['집 주소 강남구 역삼로 25에 살아', '강남구 역삼로 25', 'road'],
     ['역삼동 123-45 번지', '역삼동 123-45 번지', 'lot'],
     ['래미안 101동 1203호 살아', '101동 1203호', 'unit'],
+    // lower case with a weak street type, after a residence or delivery cue
+    ['im at 742 evergreen terrace, come over', '742 evergreen terrace', 'street'],
+    ['i live at 12 oak drive lol', '12 oak drive', 'street'],
+    ['send it to 9 willow lane pls', '9 willow lane', 'street'],
+    ['my house is at 45 birch court', '45 birch court', 'street'],
   ])('finds %s', (text, expected, kind) => {
     const hits = detector.detect(text);
     expect(hits.map((h) => text.slice(h.start, h.end))).toEqual([expected]);
@@ -32,6 +37,9 @@ describe('pii.address', () => {
     '운동 30분 했어',
     '서울로 2명 출발',
     'version 2 road map',
+    'we drove 3 miles down the drive',
+    'turn left at 3 way',
+    'she has 2 golden drive shafts',
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
   });

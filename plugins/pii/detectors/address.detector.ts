@@ -38,6 +38,12 @@ const STRONG_TYPES = new Set([
   'trl',
   'sq',
 ]);
+/**
+ * Before a lower-case address with a weak type ("742 evergreen terrace", "12 oak drive"): a cue
+ * that a place of residence or delivery follows ("i live at", "im at", "address is", "send it to").
+ */
+const RESIDENCE_BEFORE =
+  /(?:\b(?:live|lives|living|stay|stays|staying|moved|moving)\s+(?:at|on|to)|\b(?:i'?m|i\s+am|we'?re|we\s+are|he'?s|she'?s|they'?re)\s+at|\baddress(?:\s+is)?\s*:?|\b(?:send|ship|mail|deliver|bring)\s+(?:it\s+|them\s+|that\s+|the\s+\w+\s+)?to|\bcome\s+(?:over\s+)?to|\bpick\s+(?:me|us)\s+up\s+at|\b(?:my|our|his|her|their)\s+(?:house|place|home|apartment|apt)\s+is(?:\s+at)?)\s*$/i;
 const FUNCTION_WORDS = new Set(
   'the a an to down up on in at of and or my your his her our their this that these those for from with by into across along over through near past around miles mile blocks block times minutes hours days weeks years people cars dogs cats more less than very is are was were be it its i you we they he she me us them just only other another same each every no not some any many much few all both easy hard long short best first last next one two three'.split(
     ' ',
@@ -151,7 +157,12 @@ export class AddressDetector implements TextDetector {
       const type = m[3].toLowerCase();
       if (nameWords.some((w) => FUNCTION_WORDS.has(w.toLowerCase().replace(/\.$/, '')))) continue;
       const capitalised = nameWords.every((w) => /^[A-Z0-9]/.test(w)) && /^[A-Z]/.test(m[3]);
-      if (!capitalised && !STRONG_TYPES.has(type)) continue;
+      if (
+        !capitalised &&
+        !STRONG_TYPES.has(type) &&
+        !RESIDENCE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))
+      )
+        continue;
       hits.push({
         subcategory: 'address',
         start: m.index,

@@ -11,9 +11,9 @@ import { contextMatches, countDigits, digitsOf } from './text-window';
  * - IBANs are validated by length and the ISO 13616 mod-97 check.
  */
 const ACCOUNT_CANDIDATE =
-  /(?<![\d-])\d{2,6}(?:-\d{2,7}){1,3}(?![\d-])|(?<![\d-])\d{10,14}(?![\d-])/g;
+  /(?<![\d-])\d{2,6}(?:-\d{2,7}){1,2}(?:-\d{1,7})?(?![\d-])|(?<![\d-])\d{10,14}(?![\d-])/g;
 const ACCOUNT_WORDS =
-  /계좌|은행|통장|입금|송금|이체|예금주|account\s*(?:number|no|#)|acct|bank|routing|국민|신한|우리|하나|농협|기업|카카오뱅크|카뱅|토스뱅크|케이뱅크|새마을|우체국|수협|신협|씨티|sc제일|ibk|\bkb\b|\bnh\b|chase|wells\s*fargo|citi/i;
+  /계좌|은행|통장|입금|송금|이체|예금주|account\s*(?:number|no|#)|acct|bank|routing|국민|신한|우리|하나|농협|기업|카카오뱅크|카뱅|토스뱅크|토스|케이뱅크|새마을|우체국|수협|신협|씨티|sc제일|ibk|\bkb\b|\bnh\b|chase|wells\s*fargo|citi/i;
 /** Account numbers have 10-14 digits; an IBAN has its two check digits at least. */
 const MIN_ACCOUNT_DIGITS = 10;
 const MIN_IBAN_DIGITS = 2;

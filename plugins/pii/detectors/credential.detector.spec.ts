@@ -45,6 +45,7 @@ describe('pii.credential', () => {
 
   it.each([
     'i forgot my password',
+    "the password is 'password' lol that's the joke",
     'my password is too weak',
     'the password is required to log in',
     'my password is literally my dogs name',

@@ -94,6 +94,9 @@ const PASSWORD_KO =
 
 /** Words that follow "password is" without being a password. */
 const NOT_A_PASSWORD = new Set([
+  // "the password is 'password'": the word itself is the joke, not a secret
+  'password',
+  'passwort',
   'the',
   'a',
   'an',

@@ -7,6 +7,8 @@ const found = (text: string): string[] =>
 describe('pii.email', () => {
   it.each([
     ['my email is jane.doe@example.com', 'jane.doe@example.com'],
+    ['메일 minji0822＠naver．com 으로 줘', 'minji0822＠naver．com'],
+    ['j a n e . d o e @ g m a i l . c o m', 'j a n e . d o e @ g m a i l . c o m'],
     ['메일은 kim_1234@naver.com으로 보내줘', 'kim_1234@naver.com'],
     ['contact: a.b+tag@mail.co.kr.', 'a.b+tag@mail.co.kr'],
     ['jane dot doe at gmail dot com', 'doe at gmail dot com'],
@@ -38,6 +40,8 @@ describe('pii.email', () => {
     "i'm at work. me too",
     'the price is 5@10 dollars',
     '',
+    'j a n e is my name, spelled out',
+    'a @ b c d e f g',
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -8,6 +8,8 @@ import type {
  * (`jane dot doe at gmail dot com`, `jane(at)gmail.com`, `jane 골뱅이 naver 닷 com`).
  * Every quantifier is bounded and each match must start at a token boundary, so the scan is linear.
  */
+/** Seven or more single characters, each apart from the next by one space. */
+const SPACED_RUN = /(?<!\S)(?:\S ){6,}\S(?!\S)/g;
 const PLAIN_EMAIL =
   /(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}([A-Za-z]{2,24})(?![A-Za-z0-9-])/g;
 
@@ -55,9 +57,29 @@ export class EmailDetector implements TextDetector {
   readonly id = 'pii.email';
   readonly subcategories = ['email'] as const;
 
-  detect(text: string): DetectorHit[] {
+  detect(original: string): DetectorHit[] {
     const hits: DetectorHit[] = [];
+    // full-width forms ("minji＠naver．com") read as ASCII, one unit for one so offsets hold
+    const text = /[\uff01-\uff5e\u3002]/.test(original)
+      ? original.replace(/[\uff01-\uff5e\u3002]/g, (c) =>
+          c === '\u3002' ? '.' : String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+        )
+      : original;
     const hasAt = text.includes('@');
+    // letters spaced one by one to get past filters: "j a n e . d o e @ g m a i l . c o m"
+    if (hasAt && /\S \S \S/.test(text)) {
+      for (const m of text.matchAll(SPACED_RUN)) {
+        if (hits.length >= MAX_HITS || !m[0].includes('@')) continue;
+        const compact = m[0].replace(/ /g, '');
+        PLAIN_EMAIL.lastIndex = 0;
+        const e = PLAIN_EMAIL.exec(compact);
+        PLAIN_EMAIL.lastIndex = 0;
+        if (!e || e[0].length < compact.length - 2) continue;
+        const tld = e[1].toLowerCase();
+        if (FILE_EXTENSIONS.has(tld)) continue;
+        hits.push(this.hit(m.index, m.index + m[0].length, tld, false));
+      }
+    }
     if (hasAt) {
       for (const m of text.matchAll(PLAIN_EMAIL)) {
         if (hits.length >= MAX_HITS) break;

@@ -35,6 +35,8 @@ describe('pii.ip_address', () => {
     'ratio 3:2:1',
     'a::b in code',
     '01.02.03.04',
+    "it's 2.5.0.1 in the changelog",
+    '1.2.0.3 patch notes are out',
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
   });

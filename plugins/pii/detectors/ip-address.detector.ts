@@ -19,7 +19,10 @@ const IPV4_MIN_DIGITS = 4;
 /** Two colons with at most four hex digits between them: every IPv6 candidate has that. */
 const IPV6_CUE = /:[0-9A-Fa-f]{0,4}:/;
 const VERSION_CONTEXT =
-  /(?:\bv|\bver\.?|\bversion|\brelease|\bbuild|버전|빌드|업데이트|\bupdate)\s*$/i;
+  /(?:\bv|\bver\.?|\bversion|\brelease|\bbuild|\bpatch|\bfirmware|버전|빌드|업데이트|패치|\bupdate)\s*$/i;
+/** A version word right after the number: "2.5.0.1 in the changelog", "1.2.0.3 patch notes". */
+const VERSION_AFTER =
+  /^\s*(?:(?:in|of|on)\s+the\s+)?(?:changelog|release|patch|update|build|version|firmware|notes|버전|패치|업데이트)/i;
 
 function isPrivateV4(parts: number[]): boolean {
   const [a, b] = parts;
@@ -41,6 +44,8 @@ export class IpAddressDetector implements TextDetector {
     if (countDigits(text) >= IPV4_MIN_DIGITS && text.includes('.')) {
       for (const m of text.matchAll(IPV4)) {
         if (precededBy(text, m.index, VERSION_CONTEXT, 12)) continue;
+        const after = m.index + m[0].length;
+        if (VERSION_AFTER.test(text.slice(after, after + 24))) continue;
         const parts = m[0].split('.').map(Number);
         hits.push({
           subcategory: 'ip_address',

@@ -11,7 +11,11 @@ describe('pii.national_id', () => {
   });
 
   it('finds a checksum-valid RRN, dashed or not', () => {
-    for (const text of ['주민번호 900101-1234568 이야', 'rrn 9001011234568']) {
+    for (const text of [
+      '주민번호 900101-1234568 이야',
+      'rrn 9001011234568',
+      '주민 900101 1234568',
+    ]) {
       const [hit] = detector.detect(text);
       expect(hit).toMatchObject({
         validated: true,
@@ -29,6 +33,12 @@ describe('pii.national_id', () => {
   it('finds US SSNs by format and keyword', () => {
     expect(found('my ssn is 123-45-6789')).toEqual(['123-45-6789']);
     expect(found('social security number 219099999')).toEqual(['219099999']);
+    // "social" alone is the colloquial name of the SSN when it introduces the number
+    expect(found('social is 512 48 7733 dont tell')).toEqual(['512 48 7733']);
+    expect(found("her social's 512487733")).toEqual(['512487733']);
+    expect(found('social: 512487733')).toEqual(['512487733']);
+    expect(found('my social media has 512487733 views')).toEqual([]);
+    expect(found('social club 512 48 7733')).toEqual([]);
     expect(detector.detect('ssn 219-09-9999')[0].facts).toMatchObject({
       country: 'US',
       kind: 'ssn',

@@ -15,10 +15,11 @@ import { contextMatches, countDigits, isCalendarDate } from './text-window';
  * SSN = AAA-GG-SSSS with area not 000/666/9xx, group not 00, serial not 0000. Undashed nine
  * digits are only taken next to an SSN word, since nine digits alone are too common.
  */
-const RRN = /(?<![\d-])(\d{2})(\d{2})(\d{2})(\s?[-–]\s?)?([0-9])(\d{6})(?![\d-])/g;
+const RRN = /(?<![\d-])(\d{2})(\d{2})(\d{2})(\s?[-–]\s?|\s)?([0-9])(\d{6})(?![\d-])/g;
 const SSN = /(?<![\d-])(\d{3})([- ]?)(\d{2})\2(\d{4})(?![\d-])/g;
 const RRN_WORDS = /주민|주민번호|주민등록|등록번호|resident\s*registration|\brrn\b|외국인등록/i;
-const SSN_WORDS = /\bssn\b|social\s*security|\bmy\s+social\b|\bss#|사회보장/i;
+const SSN_WORDS =
+  /\bssn\b|social\s*security|\b(?:my|his|her|their|your|ur)\s+social\b(?!\s*(?:media|club|life|worker|skills?|battery|anxiety|studies|network|account|page|feed|circle|security))|\bsocial(?:'s|\s+(?:is|number|no|num)\b|\s*[#:])|\bss#|사회보장/i;
 
 const RRN_WEIGHTS = [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5];
 

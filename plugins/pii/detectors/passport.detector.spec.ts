@@ -11,6 +11,10 @@ describe('pii.passport', () => {
     ['my US passport number is 123456789', '123456789', 'US'],
     ['passport: S98765432', 'S98765432', 'KR'],
     ['M12345678 is my passport no', 'M12345678', 'KR'],
+    // other countries' shapes and words
+    ['numéro de passeport 12AB34567', '12AB34567', 'unknown'],
+    ['パスポート番号 TK1234567', 'TK1234567', 'unknown'],
+    ['mein Reisepass: C01X00T47', 'C01X00T47', 'unknown'],
   ])('finds %s', (text, expected, country) => {
     const hits = detector.detect(text);
     expect(hits.map((h) => text.slice(h.start, h.end))).toEqual([expected]);
@@ -22,6 +26,8 @@ describe('pii.passport', () => {
     ['passport word far away', 'passport renewal is slow. ' + 'x '.repeat(40) + 'M12345678'],
     ['too few digits', 'passport M1234567'],
     ['just the word', 'i lost my passport in paris'],
+    ['a year and a price', 'passport expires 2030 and i paid 150 dollars'],
+    ['a word with digits', 'passeport perdu, vol AF1234 annulé'],
   ])('ignores %s', (_why, text) => {
     expect(found(text)).toEqual([]);
   });

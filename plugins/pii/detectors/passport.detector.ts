@@ -9,11 +9,19 @@ import { countDigits } from './text-window';
  * passport word. Korean: M/S/R/G/D + 8 digits, or the 2021+ shape M + 3 digits + letter + 4 digits.
  * US: 9 digits, or a letter + 8 digits (next-generation books).
  */
-const PASSPORT_WORDS = /passport|여권/gi;
+const PASSPORT_WORDS =
+  /passport|여권|passeport|pasaporte|passaporto|passaporte|reisepass|pass-?nr|paszport|pasport|paspor|паспорт|パスポート|旅券|护照|護照|hộ\s?chiếu/gi;
+/**
+ * Other countries' book numbers, only inside a passport-word window: two letters + 7 digits
+ * (JP "TK1234567"), 2 digits + 2 letters + 5 digits (FR "12AB34567"), and the
+ * German 9-character alphanumeric form with at least five digits ("C01X00T47").
+ */
+const OTHER_NUMBER =
+  /(?<![A-Za-z0-9])(?:[A-Za-z]{2}\d{7}|\d{2}[A-Za-z]{2}\d{5}|[CFGHJKLMNPRTVWXYZcfghjklmnprtvwxyz](?=(?:[A-Za-z]*\d){5})[0-9CFGHJKLMNPRTVWXYZcfghjklmnprtvwxyz]{8})(?![A-Za-z0-9])/g;
 const NUMBER =
   /(?<![A-Za-z0-9])(?:([MSRGDmsrgd])(\d{8}|\d{3}[A-Za-z]\d{4})|([A-Za-z])(\d{8})|(\d{9}))(?![A-Za-z0-9])/g;
-/** The shortest number shape (M + 3 digits + letter + 4 digits) has 7 digits. */
-const MIN_DIGITS = 7;
+/** The shortest number shape (the German alphanumeric form) has 5 digits. */
+const MIN_DIGITS = 5;
 const WINDOW_BEFORE = 15;
 const WINDOW_AFTER = 45;
 const MAX_CUES = 32;
@@ -46,6 +54,18 @@ export class PassportDetector implements TextDetector {
           end: start + m[0].length,
           validated: false,
           facts: { country },
+        });
+      }
+      for (const m of window.matchAll(OTHER_NUMBER)) {
+        const start = windowStart + m.index;
+        const end = start + m[0].length;
+        if (hits.some((h) => h.start < end && start < h.end)) continue;
+        hits.push({
+          subcategory: 'passport',
+          start,
+          end,
+          validated: false,
+          facts: { country: 'unknown' },
         });
       }
     }

@@ -12,6 +12,9 @@ describe('pii.payment_card', () => {
     ['4012888888881881', '4012888888881881', 'visa'],
     ['jcb: 3530111333300000', '3530111333300000', 'jcb'],
     ['card 4111-l111-1111-1111', '4111-l111-1111-1111', 'visa'],
+    ['4006.3089.0501.0354 dont steal it', '4006.3089.0501.0354', 'visa'],
+    ['4539 🔥 9317 🔥 6950 🔥 2475 card lol', '4539 🔥 9317 🔥 6950 🔥 2475', 'visa'],
+    ['card ４１１１ １１１１ １１１１ １１１１', '４１１１ １１１１ １１１１ １１１１', 'visa'],
   ])('finds %s', (text, expected, brand) => {
     const hits = detector.detect(text);
     expect(hits.map((h) => text.slice(h.start, h.end))).toEqual([expected]);
@@ -28,6 +31,8 @@ describe('pii.payment_card', () => {
     ['unknown issuer', '1234567812345670'],
     ['a phone number', '010-1234-5678'],
     ['a decimal amount', 'total 4111111111111111.50'],
+    ['a dotted build number', 'version 4006.3089.0501.0354'],
+    ['mixed dots and spaces', '4006.3089 0501.0354'],
     ['all zeros', '0000 0000 0000 0000'],
     ['an order number', 'order number 4111111111111111'],
     ['short numbers', 'i have 4111 apples and 1111 pears'],

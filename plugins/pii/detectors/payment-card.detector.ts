@@ -3,6 +3,9 @@ import type {
   TextDetector,
 } from '../../../src/engine/plugin-registry/plugin-contract';
 import {
+  compactWithMap,
+  foldFullWidth,
+  SYMBOL_SEPARATOR,
   countDigits,
   digitsOf,
   lettersAsDigits,
@@ -16,7 +19,8 @@ import {
  * issuer (IIN) range and passing Luhn. Numbers after "order/invoice/tracking" words are skipped
  * unless a card word is also near.
  */
-const CANDIDATE = /(?<![\d.,-])\d(?:[ -]?\d){12,18}(?![\d]|[.,]\d|-\d)/g;
+/** Groups apart by spaces, dashes or dots ("4006.3089.0501.0354"); the grouping is checked below. */
+const CANDIDATE = /(?<![\d.,-])\d(?:[ .-]?\d){12,18}(?![\d]|[.,]\d|-\d)/g;
 const MIN_CARD_DIGITS = 13;
 const CARD_WORDS = /card|credit|debit|visa|master|amex|카드|신용|체크/i;
 
@@ -54,8 +58,10 @@ const BRANDS: Brand[] = [
 
 /** Separators must form regular groups (4-4-4-4, 4-6-5, 4-4-4-4-3 ...) or be absent. */
 function hasCardGrouping(raw: string): boolean {
-  if (!/[ -]/.test(raw)) return true;
-  const groups = raw.split(/[ -]/).map((g) => g.length);
+  if (!/[ .-]/.test(raw)) return true;
+  // dots only as the one separator: "1234.5678 9012-3456" is not a card
+  if (raw.includes('.') && /[ -]/.test(raw)) return false;
+  const groups = raw.split(/[ .-]/).map((g) => g.length);
   if (
     groups.length === 3 &&
     groups[0] === 4 &&
@@ -71,10 +77,25 @@ export class PaymentCardDetector implements TextDetector {
   readonly id = 'pii.payment_card';
   readonly subcategories = ['payment_card'] as const;
 
-  detect(text: string): DetectorHit[] {
-    const hits: DetectorHit[] = [];
+  detect(original: string): DetectorHit[] {
+    const text = foldFullWidth(original);
     // A card number has at least 13 digits: most turns never need the candidate scan.
-    if (countDigits(text) < MIN_CARD_DIGITS) return hits;
+    if (countDigits(text) < MIN_CARD_DIGITS) return [];
+    const hits = this.scan(text);
+    // "4539 🔥 9317 🔥 6950 🔥 2475": emoji between the groups read as a space, spans mapped back
+    const mapped = compactWithMap(text, SYMBOL_SEPARATOR, () => ' ');
+    if (mapped) {
+      for (const h of this.scan(mapped.compact)) {
+        const start = mapped.origin[h.start];
+        const end = mapped.origin[h.end - 1] + 1;
+        if (!hits.some((o) => o.start < end && start < o.end)) hits.push({ ...h, start, end });
+      }
+    }
+    return hits;
+  }
+
+  private scan(text: string): DetectorHit[] {
+    const hits: DetectorHit[] = [];
     // "4111-l111-1111-1111": l/I and O typed for 1 and 0 (one character for one, offsets kept)
     for (const m of lettersAsDigits(text).matchAll(CANDIDATE)) {
       const raw = m[0];
@@ -85,6 +106,14 @@ export class PaymentCardDetector implements TextDetector {
       if (!brand) continue;
       const start = m.index;
       const end = start + raw.length;
+      // dotted groups after a version word are a build number ("version 4006.3089.0501.0354")
+      if (
+        raw.includes('.') &&
+        /\b(?:version|ver|v|build|release|rev)\.?\s*$/i.test(
+          text.slice(Math.max(0, start - 12), start),
+        )
+      )
+        continue;
       const nearCardWord = CARD_WORDS.test(text.slice(Math.max(0, start - 40), end + 20));
       if (!nearCardWord && precededBy(text, start, ORDER_NUMBER_CONTEXT, 30)) continue;
       hits.push({

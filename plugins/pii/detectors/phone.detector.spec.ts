@@ -14,6 +14,17 @@ describe('pii.phone', () => {
     ['text me on +1 415 555 2671', '+1 415 555 2671', 'US', undefined],
     ['my UK line is +44 20 7946 0958', '+44 20 7946 0958', 'GB', 'fixed_line'],
     ['번호 공일공 일이삼사 오육칠팔 이야', '공일공 일이삼사 오육칠팔', 'KR', 'mobile'],
+    // digit words mixed with digits
+    ['010 삼사오육 7788 문자해', '010 삼사오육 7788', 'KR', 'mobile'],
+    ['공일공-9876-오사삼이', '공일공-9876-오사삼이', 'KR', 'mobile'],
+    ['010 - 4 4 1 7 - 2 0 9 3', '010 - 4 4 1 7 - 2 0 9 3', 'KR', 'mobile'],
+    ['my num: 0 1 0 / 4 8 2 1 / 7 7 3 0', '0 1 0 / 4 8 2 1 / 7 7 3 0', 'KR', 'mobile'],
+    ['０１０－４８２１－７７３０ 이거 내 번호', '０１０－４８２１－７７３０', 'KR', 'mobile'],
+    ['sdt của em 0912 345 678 nha', '0912 345 678', 'VN', undefined],
+    // emoji and symbols between the groups
+    ['010✨4821✨7730 여기로 연락해', '010✨4821✨7730', 'KR', 'mobile'],
+    ['my num 010💕4821💕7730', '010💕4821💕7730', 'KR', 'mobile'],
+    ['010 | 1234 | 5678', '010 | 1234 | 5678', 'KR', 'mobile'],
     ['携帯は090-1234-5678です', '090-1234-5678', 'JP', 'mobile'],
     ["They're not answering, phone 0494 92 82 32", '0494 92 82 32', 'FR', undefined],
     ['my london number is 020 7946 0958', '020 7946 0958', 'GB', 'fixed_line'],
@@ -60,6 +71,14 @@ describe('pii.phone', () => {
     'the sequence goes 1 2 3 4 5 6 7 8 9 10',
     'my order number is 20240315123',
     'mi número de pedido es 612 34 56 78',
+    '2024 이사 1234 정리',
+    '010 이사 가는 날 1234',
+    'score 3✨2 and 10✨20',
+    '12✨25✨2024 best day',
+    '1 2 3 4 5 6 7 8 9 10 11',
+    'score 3 - 1 - 2 2 0 0 1 2',
+    '1 / 2 / 3 / 4 / 5 / 6 / 7 / 8 / 9 / 10',
+    'the year 2009 03 14 11 was weird',
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
   });

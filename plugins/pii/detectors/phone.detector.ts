@@ -5,8 +5,11 @@ import type {
   TextDetector,
 } from '../../../src/engine/plugin-registry/plugin-contract';
 import {
+  compactWithMap,
   contextMatches,
   countDigits,
+  foldFullWidth,
+  SYMBOL_SEPARATOR,
   digitsOf,
   lettersAsDigits,
   ORDER_NUMBER_CONTEXT,
@@ -33,9 +36,14 @@ const KOREAN_DIGITS: Record<string, string> = {
   팔: '8',
   구: '9',
 };
-/** A run of at least ten Korean digit words that starts like a Korean number (0 then 1-9). */
+/**
+ * A run of at least ten Korean digit words, or digit words mixed with digits ("010 이이삼사 5678"),
+ * that starts like a Korean number (0 then 1-9).
+ */
 const KOREAN_DIGIT_RUN =
-  /(?<![공영일이삼사오육륙칠팔구])[공영][일이삼사오육륙칠팔구](?:[\s.-]{0,2}[공영일이삼사오육륙칠팔구]){8,12}/g;
+  /(?<![공영일이삼사오육륙칠팔구0-9])[공영0][일이삼사오육륙칠팔구1-9](?:[\s.-]{0,2}[공영일이삼사오육륙칠팔구0-9]){8,12}/g;
+/** A Korean digit word next to another or next to a digit: KOREAN_DIGIT_RUN may match. */
+const KOREAN_DIGIT_CUE = /[공영][일이삼사오육륙칠팔구]|\d[\s.-]{0,2}[공영일이삼사오육륙칠팔구]{2}/;
 
 /**
  * Between digit groups: nothing, one space, or one dot or dash (any dash, see DASHES) with at
@@ -75,6 +83,12 @@ const WORDED_CANDIDATE = new RegExp(
   'g',
 );
 const MAX_CANDIDATES = 50;
+/**
+ * Groups of one to four digits where some single digits are spaced out ("010 - 4 4 1 7 - 2 0 9 3",
+ * "010 4 4 1 7 2093"); only kept when three single digits in a row are apart (see findSpacedDigits).
+ */
+const MIXED_SPACED_DIGITS = /(?<![\w.+/-])\d{1,4}(?:(?: ?[./-] ?| )\d{1,4}){3,14}(?![\w]|[./-]\d)/g;
+const THREE_SPACED_SINGLES = /(?:^|\D)\d(?:\D{1,3}\d){2}(?:\D|$)/;
 /** Nine to fifteen single digits, each apart from the next by a space, dot or dash. */
 const SPACED_DIGITS = /(?<![\w.+-])\d(?:(?: ?[.-] ?| )\d){8,14}(?![\w]|[.-]\d)/g;
 /**
@@ -82,7 +96,7 @@ const SPACED_DIGITS = /(?<![\w.+-])\d(?:(?: ?[.-] ?| )\d){8,14}(?![\w]|[.-]\d)/g
  * its translations. A bare "number" ("the number 314159265", "lucky number") is not enough.
  */
 const WORDED_CUE =
-  /phone|\btel\b|tel\.|\bcall\s+(?:me|us|him|her|at|on)\b|mobile|\bcell|whats\s?app|text\s+me|\bfax|\b(?:my|his|her|mi|su|meu|minha|mon|ma|mein|meine)\s+(?:number|n[uú]m[ée]ro|nummer)\b|(?:мой|моя)\s+номер|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|телефон|هاتف|رقم|โทร|điện thoại|số|sđt|zalo|celular|m[oó]vil|\bcel\b|\bzap\b|nomor|\bhp\b|\bwa\b|numara|微信|kakao|카톡/i;
+  /phone|\btel\b|tel\.|\bcall\s+(?:me|us|him|her|at|on)\b|mobile|\bcell|whats\s?app|text\s+me|\bfax|\b(?:my|his|her|mi|su|meu|minha|mon|ma|mein|meine)\s+(?:number|n[uú]m[ée]ro|nummer)\b|(?:мой|моя)\s+номер|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|телефон|هاتف|رقم|โทร|điện thoại|số|sđt|\bsdt\b|zalo|celular|m[oó]vil|\bcel\b|\bzap\b|nomor|\bhp\b|\bwa\b|numara|微信|kakao|카톡/i;
 /** "my order number is 20240315123": an order, account or ticket word before makes it another number. */
 const OTHER_NUMBER_WORDS =
   /order|invoice|tracking|receipt|confirmation|ticket|reference|booking|shipment|parcel|serial|model|sku|account|iban|card|passport|주문|송장|예약|계좌|카드|여권|pedido|commande|bestell|konto|cuenta|compte|conta/i;
@@ -94,7 +108,7 @@ const COUNT_AFTER =
 
 /** Words that announce a phone number, in the languages the product sees. */
 const PHONE_WORDS =
-  /phone|\btel\b|tel\.|\bcall|mobile|\bcell|whats\s?app|text\s+me|\bfax|\bnumber\b|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|n[uú]m[ée]ro|nummer|номер|телефон|هاتف|رقم|โทร|điện thoại|số|sđt|zalo|celular|m[oó]vil|\bcel\b|\bzap\b|nomor|\bhp\b|\bwa\b|numara|\bline\b|微信|カカオ|kakao|카톡/i;
+  /phone|\btel\b|tel\.|\bcall|mobile|\bcell|whats\s?app|text\s+me|\bfax|\bnumber\b|번호|전화|연락|핸드폰|휴대폰|폰|電話|携帯|番号|电话|手机|號碼|号码|t[ée]l[ée]phone|telefon|tel[ée]fono|n[uú]m[ée]ro|nummer|номер|телефон|هاتف|رقم|โทร|điện thoại|số|sđt|\bsdt\b|zalo|celular|m[oó]vil|\bcel\b|\bzap\b|nomor|\bhp\b|\bwa\b|numara|\bline\b|微信|カカオ|kakao|카톡/i;
 /**
  * Regions tried, after KR and US, for a national-format number next to a phone word; the
  * script of the turn decides which come first. The country is then a best guess (`guessed`).
@@ -168,10 +182,12 @@ export class PhoneDetector implements TextDetector {
   readonly id = 'pii.phone';
   readonly subcategories = ['phone'] as const;
 
-  detect(text: string): DetectorHit[] {
+  detect(original: string): DetectorHit[] {
+    const text = foldFullWidth(original);
     const found: Found[] = [];
     if (countDigits(text) >= 5) this.findIn(lettersAsDigits(text), found);
-    if (/[공영][일이삼사오육륙칠팔구]/.test(text)) this.findKoreanDigitWords(text, found);
+    if (countDigits(text) >= 9) this.findWithSymbolSeparators(text, found);
+    if (KOREAN_DIGIT_CUE.test(text)) this.findKoreanDigitWords(text, found);
     if (/\d[ .-]{1,3}\d[ .-]{1,3}\d[ .-]{1,3}\d/.test(text)) this.findSpacedDigits(text, found);
     found.sort((a, b) => a.start - b.start);
     const hits: DetectorHit[] = [];
@@ -200,6 +216,19 @@ export class PhoneDetector implements TextDetector {
   private findIn(text: string, out: Found[]): void {
     this.findCandidates(text, out);
     if (PHONE_WORDS.test(text)) this.findWordedCandidates(text, out);
+  }
+
+  /** Reads symbol separators as dashes in a compacted copy and maps the spans back. */
+  private findWithSymbolSeparators(text: string, out: Found[]): void {
+    const mapped = compactWithMap(text, SYMBOL_SEPARATOR, () => '-');
+    if (!mapped) return;
+    const found: Found[] = [];
+    this.findIn(lettersAsDigits(mapped.compact), found);
+    for (const f of found) {
+      const start = mapped.origin[f.start];
+      const end = mapped.origin[f.end - 1] + 1;
+      if (!out.some((o) => o.start < end && start < o.end)) out.push({ ...f, start, end });
+    }
   }
 
   private findWordedCandidates(text: string, out: Found[]): void {
@@ -293,7 +322,16 @@ export class PhoneDetector implements TextDetector {
 
   /** Digits typed one by one ("0 1 0 - 1 2 3 4 - 5 6 7 8"), read as the number they spell. */
   private findSpacedDigits(text: string, out: Found[]): void {
-    for (const { match, start, end } of freshCandidates(text, SPACED_DIGITS, out)) {
+    this.findSpacedIn(text, SPACED_DIGITS, out);
+    this.findSpacedIn(text, MIXED_SPACED_DIGITS, out);
+  }
+
+  private findSpacedIn(text: string, pattern: RegExp, out: Found[]): void {
+    for (const { match, start, end } of freshCandidates(text, pattern, out)) {
+      if (pattern === MIXED_SPACED_DIGITS) {
+        const n = countDigits(match);
+        if (n < 9 || n > 15 || !THREE_SPACED_SINGLES.test(match)) continue;
+      }
       if (this.looksLikeOtherNumber(text, start, end)) continue;
       const digits = digitsOf(match);
       // a counting run ("1 2 3 4 5 6 7 8 9") is not a number: without a trunk 0, a phone word must be near
@@ -307,12 +345,15 @@ export class PhoneDetector implements TextDetector {
 
   private findKoreanDigitWords(text: string, out: Found[]): void {
     for (const m of text.matchAll(KOREAN_DIGIT_RUN)) {
+      // plain digits are the other finders' job; here at least one digit word must be read
+      if (!/[공영일이삼사오육륙칠팔구]/.test(m[0])) continue;
       // Remember where each digit word ends so a run that swallowed a following word
       // ("... 오육칠팔 이야": 이 is also the digit 2) can be cut back to a valid number.
       let digits = '';
       const ends: number[] = [];
       for (let i = 0; i < m[0].length; i++) {
-        const digit = KOREAN_DIGITS[m[0][i]];
+        const ch = m[0][i];
+        const digit = /\d/.test(ch) ? ch : KOREAN_DIGITS[ch];
         if (digit === undefined) continue;
         digits += digit;
         ends.push(i + 1);

@@ -89,3 +89,51 @@ export function lettersAsDigits(text: string): string {
     (run) => run.replace(/[Oo]/g, '0').replace(/[lI]/g, '1'),
   );
 }
+
+/** Full-width digits, letters and punctuation ("０１０－４８２１") as ASCII, one unit for one. */
+export function foldFullWidth(text: string): string {
+  if (!/[\uff01-\uff5e]/.test(text)) return text;
+  return text.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+}
+
+/**
+ * Emoji or decorative symbols typed between digit groups ("4539 🔥 9317", "010✨4821"), read as
+ * a dash. Slashes and asterisks stay (dates, maths).
+ */
+export const SYMBOL_SEPARATOR =
+  /(?<=\d)\s?(?:\p{Extended_Pictographic}|[\u2600-\u27bf\u2b50\u2661\u2665\u2605\u2606\u2022\u00b7~|])[\ufe0f\u200d\p{Extended_Pictographic}\p{Emoji_Modifier}]*\s?(?=\d)/gu;
+
+/**
+ * A copy of `text` with each match of `pattern` replaced by `replacement`, and for every index
+ * of the copy the index in `text` it came from; undefined when nothing matched.
+ */
+export function compactWithMap(
+  text: string,
+  pattern: RegExp,
+  replacement: (match: string) => string,
+): { compact: string; origin: number[] } | undefined {
+  pattern.lastIndex = 0;
+  let compact = '';
+  const origin: number[] = [];
+  let last = 0;
+  let any = false;
+  for (const m of text.matchAll(pattern)) {
+    any = true;
+    for (let i = last; i < m.index; i++) {
+      compact += text[i];
+      origin.push(i);
+    }
+    const rep = replacement(m[0]);
+    for (let i = 0; i < rep.length; i++) {
+      compact += rep[i];
+      origin.push(m.index + Math.min(i, m[0].length - 1));
+    }
+    last = m.index + m[0].length;
+  }
+  if (!any) return undefined;
+  for (let i = last; i < text.length; i++) {
+    compact += text[i];
+    origin.push(i);
+  }
+  return { compact, origin };
+}
