@@ -128,6 +128,16 @@ describe('core normalisers', () => {
   });
 
   it.each([
+    ['我要殺了你', '我要杀了你'],
+    ['沒有你我活不下去', '没有你我活不下去'],
+    ['我要杀了你', '我要杀了你'],
+    // kanji convert too: phrases and patterns go through the same step
+    ['殺してやる', '杀してやる'],
+  ])('core.chinese-simplified writes %s as %s', (input, expected) => {
+    expect(run('core.chinese-simplified', input).text).toBe(expected);
+  });
+
+  it.each([
     ['i cant live w/o u', 'i cant live without u'],
     ['b/c ur mine', 'because ur mine'],
     ['out w/ friends', 'out with friends'],
@@ -275,6 +285,7 @@ describe('core normalisers', () => {
     expect(CORE_NORMALISERS.map((n) => n.id)).toEqual([
       'core.unicode',
       'core.homoglyph',
+      'core.chinese-simplified',
       'core.hangul-compose',
       'core.leetspeak',
       'core.hangul-noise',
@@ -315,5 +326,19 @@ describe('CJK phrases', () => {
     expect(ja !== null && hits.has(ja)).toBe(true);
     expect(zh !== null && hits.has(zh)).toBe(true);
     expect(index.match(new TurnText('今日は楽しい')).size).toBe(0);
+  });
+
+  it('match Thai, which has no spaces between words, with its vowel and tone marks', () => {
+    const index = new PhraseIndex(CORE_NORMALISERS);
+    const th = index.add('อยากตาย');
+    expect(th !== null && index.match(new TurnText('อยากตายจริงๆ')).has(th)).toBe(true);
+    expect(index.match(new TurnText('วันนี้อากาศดีมาก')).size).toBe(0);
+  });
+
+  it('match Traditional and Simplified Chinese with one phrase', () => {
+    const index = new PhraseIndex(CORE_NORMALISERS);
+    const zh = index.add('我要殺了你');
+    expect(zh !== null && index.match(new TurnText('我要杀了你')).has(zh)).toBe(true);
+    expect(zh !== null && index.match(new TurnText('我要殺了你')).has(zh)).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import * as OpenCC from 'opencc-js';
 import type { MappedText, TextNormaliser } from '../plugin-registry/plugin-contract';
 import { HOMOGLYPHS, isInvisible, LEET } from './char-folding';
 import {
@@ -684,6 +685,34 @@ function reflexiveJoin(input: MappedText): MappedText {
   return out.build(map[text.length]);
 }
 
+/** Taiwan/Hong Kong Traditional characters to Simplified (OpenCC's tables). */
+const toSimplified = OpenCC.Converter({ from: 'tw', to: 'cn' });
+const HAN = /[\u3400-\u4dbf\u4e00-\u9fff]/;
+
+/**
+ * Han characters written in their Simplified forms, one for one ("殺" -> "杀", "沒" -> "没"); a
+ * character whose conversion would change the length is kept. Applied to turns, phrases and
+ * `regex` patterns alike, so one rule in either script matches both (Japanese kanji included:
+ * both sides convert the same way).
+ */
+export function simplifiedHan(text: string): string {
+  if (!HAN.test(text)) return text;
+  const converted = toSimplified(text);
+  if (converted.length === text.length) return converted;
+  let oneForOne = '';
+  for (const char of text) {
+    const simplified = HAN.test(char) ? toSimplified(char) : char;
+    oneForOne += simplified.length === char.length ? simplified : char;
+  }
+  return oneForOne;
+}
+
+/** Traditional Chinese as Simplified (see `simplifiedHan`); the map stays. */
+function simplifiedChinese(input: MappedText): MappedText {
+  const text = simplifiedHan(input.text);
+  return text === input.text ? input : { text, map: input.map };
+}
+
 const normaliser = (id: string, normalise: (input: MappedText) => MappedText): TextNormaliser => ({
   id,
   normalise,
@@ -692,6 +721,7 @@ const normaliser = (id: string, normalise: (input: MappedText) => MappedText): T
 export const CORE_NORMALISERS: readonly TextNormaliser[] = [
   normaliser('core.unicode', unicodeFold),
   normaliser('core.homoglyph', homoglyphFold),
+  normaliser('core.chinese-simplified', simplifiedChinese),
   normaliser('core.hangul-compose', hangulCompose),
   normaliser('core.leetspeak', leetspeakFold),
   normaliser('core.hangul-noise', hangulInsertedNoise),

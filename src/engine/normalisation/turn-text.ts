@@ -476,7 +476,8 @@ function isLetterOrNumber(code: number): boolean {
     return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
   }
   if (isHangulSyllable(code)) return true;
-  return /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
+  // Marks belong to their letter in the spaceless view: Thai vowels and tones are marks.
+  return /[\p{L}\p{M}\p{N}]/u.test(String.fromCharCode(code));
 }
 
 /** Cheap pre-check for the doubled-letter regex: two equal code units in a row. */

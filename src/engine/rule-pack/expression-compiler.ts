@@ -1,3 +1,4 @@
+import { simplifiedHan } from '../normalisation/core-normalisers';
 import type { DetectorHit } from '../plugin-registry/plugin-contract';
 import type { TurnText } from '../normalisation/turn-text';
 import { compileLinearRegex, type LinearRegex } from './linear-regex';
@@ -39,7 +40,9 @@ export type CompiledRegex = {
 };
 
 /** Compiles a rule regex (throws RE2's message when the pattern is not valid RE2). */
-export function compileRuleRegex(id: number, pattern: string, raw: boolean): CompiledRegex {
+export function compileRuleRegex(id: number, written: string, raw: boolean): CompiledRegex {
+  // The normalised text has Han characters in Simplified forms; so must a pattern run over it.
+  const pattern = raw ? written : simplifiedHan(written);
   const regex = compileLinearRegex(pattern);
   return { id, pattern, regex, raw, prefilter: requiredLiterals(pattern) };
 }

@@ -139,7 +139,9 @@ class HitSlots {
 }
 
 /** Hangul syllables, kana and CJK ideographs. */
-const SPACELESS_SCRIPT = /[\uac00-\ud7a3\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
+/** Hangul, kana, Han, and the scripts written without spaces between words: Thai, Lao, Khmer, Myanmar. */
+const SPACELESS_SCRIPT =
+  /[\uac00-\ud7a3\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/;
 
 /** Prefix phrases are looked up by this many leading characters. */
 const PREFIX_KEY = 3;
@@ -265,9 +267,9 @@ export class PhraseIndex {
       const text = [...whole.replace(/\s+/g, '')].map(singleConsonant).join('');
       return { kind: 'choseong', key: `c:${text}`, text };
     }
-    // Hangul, kana and Han have no (reliable) spaces: their phrases match as substrings.
+    // Hangul, kana, Han and Thai have no (reliable) spaces: their phrases match as substrings.
     if (SPACELESS_SCRIPT.test(whole)) {
-      const text = whole.replace(/[^\p{L}\p{N}]+/gu, '');
+      const text = whole.replace(/[^\p{L}\p{M}\p{N}]+/gu, '');
       return { kind: 'hangul', key: `h:${text}`, text };
     }
     const words: PhraseWord[] = [];
