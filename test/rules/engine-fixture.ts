@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import type { CompiledRuleSet } from '../../src/engine/rule-pack/compiled-rule-set';
+import { buildRuleSet } from '../../src/engine/rule-pack/rule-set-loader';
 import type { TurnContext } from '../../src/engine/pipeline/assessment-stage';
 import { CATEGORY_IDS, type CategoryId, type SpeakerType } from '../../src/engine/taxonomy';
 
@@ -21,4 +23,15 @@ export function turnContext(text: string, speakerType: SpeakerType = 'user'): Tu
       flags: [],
     },
   };
+}
+
+/** The rule set of a temporary rules folder (no plugins); any load problem fails the test. */
+export function ruleSetIn(dir: string): CompiledRuleSet {
+  const build = buildRuleSet({
+    rulesDir: dir,
+    pluginsDir: join(dir, 'none'),
+    requirePlugins: false,
+  });
+  expect(build.problems).toEqual([]);
+  return build.ruleSet as CompiledRuleSet;
 }

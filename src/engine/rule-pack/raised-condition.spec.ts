@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { turnContext } from '../../../test/rules/engine-fixture';
+import { ruleSetIn, turnContext } from '../../../test/rules/engine-fixture';
 import type { CompiledRuleSet } from './compiled-rule-set';
 import { buildRuleSet } from './rule-set-loader';
 
@@ -70,13 +70,7 @@ rules:${rules}
         ),
       ),
     );
-    const build = buildRuleSet({
-      rulesDir: dir,
-      pluginsDir: join(dir, 'none'),
-      requirePlugins: false,
-    });
-    expect(build.problems).toEqual([]);
-    ruleSet = build.ruleSet as CompiledRuleSet;
+    ruleSet = ruleSetIn(dir);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,9 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { turnContext } from '../../../test/rules/engine-fixture';
+import { ruleSetIn, turnContext } from '../../../test/rules/engine-fixture';
 import type { CompiledRuleSet } from './compiled-rule-set';
-import { buildRuleSet } from './rule-set-loader';
 
 /**
  * The rule set lists a turn's candidate rules (triggered by phrases and regex literals, plus
@@ -37,13 +36,7 @@ rules:${rule('secret', '"our secret"', '\n    when: { flags: [young] }')}${rule(
       )}${rule('always', '{ not: "zzzz" }')}${rule('gift', '"a gift"')}
 `,
     );
-    const build = buildRuleSet({
-      rulesDir: dir,
-      pluginsDir: join(dir, 'none'),
-      requirePlugins: false,
-    });
-    expect(build.problems).toEqual([]);
-    ruleSet = build.ruleSet as CompiledRuleSet;
+    ruleSet = ruleSetIn(dir);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
