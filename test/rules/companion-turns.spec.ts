@@ -38,6 +38,30 @@ function readLines(file: string): CompanionLine[] {
 
 const files = readdirSync(DIR).filter((file) => file.endsWith('.jsonl'));
 
+/**
+ * Lines that state a birth year ("09년생인데", "born in 2011") were written in 2026 and mean the
+ * age that gives then; the age detector reads years against today's date, so judge them as of then.
+ */
+const FIXTURES_WRITTEN = new Date('2026-11-27T12:00:00Z');
+beforeAll(() => {
+  jest.useFakeTimers({
+    now: FIXTURES_WRITTEN,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+});
+afterAll(() => jest.useRealTimers());
+
 describe.each(files)('companion turns %s', (file) => {
   const fileCategory = file.replace(/\.jsonl$/, '') as CategoryId;
   const lines = readLines(file);
