@@ -63,9 +63,8 @@ export function unmaskedWord(before: string, after: string): string | null {
   return everyday;
 }
 /** Words whose masked letters are filled in when only one of them fits ("k**l", "s*upid"). */
-const MASKABLE_BY_LENGTH: ReadonlyMap<number, readonly string[]> = groupByLength([
-  ...new Set([...SENSITIVE, ...TYPO_TARGET_WORDS]),
-]);
+const SIGNAL_WORDS: ReadonlySet<string> = new Set([...SENSITIVE, ...TYPO_TARGET_WORDS]);
+const MASKABLE_BY_LENGTH: ReadonlyMap<number, readonly string[]> = groupByLength([...SIGNAL_WORDS]);
 
 function groupByLength(list: readonly string[]): Map<number, string[]> {
   const byLength = new Map<number, string[]>();
@@ -79,7 +78,7 @@ function groupByLength(list: readonly string[]): Map<number, string[]> {
 
 /** Whether `word` is one of the words people mask or disguise (see SENSITIVE_WORDS, typo targets). */
 export function isSignalWord(word: string): boolean {
-  return MASKABLE_BY_LENGTH.get(word.length)?.includes(word) ?? false;
+  return SIGNAL_WORDS.has(word);
 }
 
 /**

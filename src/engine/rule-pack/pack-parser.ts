@@ -2,8 +2,10 @@ import type { FlagRequest } from '../pipeline/assessment-stage';
 import {
   CATEGORY_IDS,
   isCategoryId,
+  LEVELS,
   SPEAKER_TYPES,
   type CategoryId,
+  type Level,
   type SpeakerType,
 } from '../taxonomy';
 import { parseExpression } from './expression-parser';
@@ -282,8 +284,8 @@ function parseWhen(reader: YamlReader, node: YamlValueNode, label: string): Rule
   return when;
 }
 
-type RaisedLevel = RuleDefinition['when']['raised'][CategoryId] & string;
-const RAISED_LEVELS: readonly RaisedLevel[] = ['low', 'medium', 'high', 'critical'];
+type RaisedLevel = Exclude<Level, 'none'>;
+const RAISED_LEVELS = LEVELS.filter((level): level is RaisedLevel => level !== 'none');
 
 function parseSetFlags(reader: YamlReader, node: YamlValueNode, label: string): FlagRequest[] {
   if (node === undefined) return [];
