@@ -19,7 +19,6 @@ export const MIN_TEMPLATE_CHARS = 120;
 /** Feature index -> value; indices are hash buckets. */
 export type FeatureVector = Map<number, number>;
 
-const WORD = /[\p{L}\p{N}]+/gu;
 const SENTENCE_END = /[.!?\n]+/;
 /** A sentence addressed to the model that tells it what to do or to be. */
 const SECOND_PERSON_ORDER =
@@ -99,21 +98,84 @@ function structuralFeatures(text: string, lowered: string): string[] {
   ];
 }
 
-/** The feature vector of `text` (any length; callers decide whether to score short text). */
-export function templateFeatures(text: string): FeatureVector {
-  const lowered = text.normalize('NFKC').toLowerCase();
-  const words = lowered.match(WORD) ?? [];
+/**
+ * 1 for the UTF-16 code units that are letters or digits (`\p{L}`, `\p{N}`) on their own, 2 for
+ * high surrogates (decided with the low one that follows), 0 otherwise; built once, on first use.
+ */
+let wordUnits: Uint8Array | null = null;
+function wordUnitTable(): Uint8Array {
+  if (wordUnits !== null) return wordUnits;
+  const table = new Uint8Array(0x10000);
+  const letterOrDigit = /^[\p{L}\p{N}]$/u;
+  for (let unit = 0; unit < 0x10000; unit++) {
+    if (unit >= 0xd800 && unit <= 0xdbff) table[unit] = 2;
+    else if (letterOrDigit.test(String.fromCharCode(unit))) table[unit] = 1;
+  }
+  return (wordUnits = table);
+}
+
+/** Whether the astral character starting at `i` (a high surrogate) is a letter or digit. */
+function astralLetterOrDigit(text: string, i: number): boolean {
+  const point = text.codePointAt(i) ?? 0;
+  return point > 0xffff && /^[\p{L}\p{N}]$/u.test(String.fromCodePoint(point));
+}
+
+/**
+ * The distinct buckets of the word unigrams and bigrams of `lowered`, where a word is a run of
+ * letters and digits (as `/[\p{L}\p{N}]+/gu` finds them). Words are hashed as they are read:
+ * no substring is built per word (hot path: every turn of 120+ characters is scored).
+ */
+export function gramBuckets(lowered: string): Set<number> {
+  const table = wordUnitTable();
   const grams = new Set<number>();
   let previous = 0;
-  for (let i = 0; i < words.length; i++) {
-    const hash = fnv1a(words[i]);
+  let hasPrevious = false;
+  let i = 0;
+  while (i < lowered.length) {
+    let hash = 0x811c9dc5;
+    let length = 0;
+    while (i < lowered.length) {
+      const unit = lowered.charCodeAt(i);
+      const kind = table[unit];
+      const width = kind === 1 ? 1 : kind === 2 && astralLetterOrDigit(lowered, i) ? 2 : 0;
+      if (width === 0) break;
+      for (let k = 0; k < width; k++) {
+        hash ^= lowered.charCodeAt(i + k);
+        hash = Math.imul(hash, 0x01000193);
+      }
+      i += width;
+      length += width;
+    }
+    if (length === 0) {
+      i++;
+      continue;
+    }
+    hash >>>= 0;
     grams.add(hash & (HASH_BUCKETS - 1));
-    if (i > 0) grams.add(bigramBucket(previous, hash));
+    if (hasPrevious) grams.add(bigramBucket(previous, hash));
     previous = hash;
+    hasPrevious = true;
   }
+  return grams;
+}
+
+/** The lower-cased NFKC form the word features are read from. */
+export function loweredForFeatures(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
+}
+
+/** Buckets of the structural features of `text` (each with value 1). */
+export function structuralBuckets(text: string, lowered: string): number[] {
+  return structuralFeatures(text, lowered).map(bucket);
+}
+
+/** The feature vector of `text` (any length; callers decide whether to score short text). */
+export function templateFeatures(text: string): FeatureVector {
+  const lowered = loweredForFeatures(text);
+  const grams = gramBuckets(lowered);
   const features: FeatureVector = new Map();
   const scale = grams.size > 0 ? 1 / Math.sqrt(grams.size) : 0;
   for (const index of grams) features.set(index, scale);
-  for (const name of structuralFeatures(text, lowered)) features.set(bucket(name), 1);
+  for (const index of structuralBuckets(text, lowered)) features.set(index, 1);
   return features;
 }

@@ -1,4 +1,9 @@
-import { templateFeatures, type FeatureVector } from './template-features';
+import {
+  gramBuckets,
+  loweredForFeatures,
+  structuralBuckets,
+  type FeatureVector,
+} from './template-features';
 
 /** The committed model file (`template-weights.json`), written by `npm run train:jailbreak`. */
 export type TemplateModel = {
@@ -34,7 +39,20 @@ export function scoreFeatures(model: CompiledTemplateModel, features: FeatureVec
   return sigmoid(logit);
 }
 
-/** Probability in [0,1] that `text` is a jailbreak template. */
+/**
+ * Probability in [0,1] that `text` is a jailbreak template: `scoreFeatures` of
+ * `templateFeatures(text)`, summed without building the feature map (every long turn is scored).
+ */
 export function scoreTemplate(model: CompiledTemplateModel, text: string): number {
-  return scoreFeatures(model, templateFeatures(text));
+  const lowered = loweredForFeatures(text);
+  const grams = gramBuckets(lowered);
+  let gramWeights = 0;
+  for (const index of grams) gramWeights += model.weights.get(index) ?? 0;
+  let logit = model.bias + (grams.size > 0 ? gramWeights / Math.sqrt(grams.size) : 0);
+  for (const index of new Set(structuralBuckets(text, lowered))) {
+    // A structural bucket that collides with a gram's holds value 1 in the feature map.
+    const weight = model.weights.get(index) ?? 0;
+    logit += grams.has(index) ? weight * (1 - 1 / Math.sqrt(grams.size)) : weight;
+  }
+  return sigmoid(logit);
 }

@@ -226,10 +226,14 @@ export class AgeDetector implements TextDetector {
   }
 
   private englishNumbers(t: string, hasDigit: boolean, out: Found[]): void {
-    for (const m of t.matchAll(EN_I_AM_A_AGE)) {
-      if (out.length >= MAX_FOUND) return;
-      const age = englishNumber(m[1]);
-      if (age !== undefined) add(out, m.index, m.index + m[0].length, age, 'number');
+    // Each pattern runs only when a word it cannot match without occurs in the turn: a
+    // substring test is far cheaper than the pattern's scan, and most turns have none of them.
+    if (t.includes('old')) {
+      for (const m of t.matchAll(EN_I_AM_A_AGE)) {
+        if (out.length >= MAX_FOUND) return;
+        const age = englishNumber(m[1]);
+        if (age !== undefined) add(out, m.index, m.index + m[0].length, age, 'number');
+      }
     }
     for (const m of t.matchAll(EN_I_AM_AGE)) {
       if (out.length >= MAX_FOUND) return;
@@ -247,11 +251,13 @@ export class AgeDetector implements TextDetector {
         continue;
       add(out, m.index, end, age, /\d/.test(m[1]) ? 'number' : 'word');
     }
-    for (const m of t.matchAll(EN_TURNING)) {
-      if (out.length >= MAX_FOUND) return;
-      const next = englishNumber(m[1]);
-      if (next === undefined || next < 7) continue;
-      add(out, m.index, m.index + m[0].length, next - 1, 'turning');
+    if (t.includes('turn') || t.includes('be')) {
+      for (const m of t.matchAll(EN_TURNING)) {
+        if (out.length >= MAX_FOUND) return;
+        const next = englishNumber(m[1]);
+        if (next === undefined || next < 7) continue;
+        add(out, m.index, m.index + m[0].length, next - 1, 'turning');
+      }
     }
     if (!hasDigit) return;
     for (const m of t.matchAll(EN_BARE_AGE)) {
@@ -264,61 +270,79 @@ export class AgeDetector implements TextDetector {
       if (!this.speakerClause(t, m.index)) continue;
       add(out, m.index, end, age, 'number');
     }
-    for (const m of t.matchAll(EN_MY_AGE)) {
-      if (out.length >= MAX_FOUND) return;
-      add(out, m.index, m.index + m[0].length, Number(m[1]), 'number');
+    if (t.includes('age')) {
+      for (const m of t.matchAll(EN_MY_AGE)) {
+        if (out.length >= MAX_FOUND) return;
+        add(out, m.index, m.index + m[0].length, Number(m[1]), 'number');
+      }
     }
-    for (const m of t.matchAll(EN_PAREN_AGE)) {
-      if (out.length >= MAX_FOUND) return;
-      add(out, m.index, m.index + m[0].length, Number(m[1]), 'number');
+    if (t.includes('(')) {
+      for (const m of t.matchAll(EN_PAREN_AGE)) {
+        if (out.length >= MAX_FOUND) return;
+        add(out, m.index, m.index + m[0].length, Number(m[1]), 'number');
+      }
     }
-    for (const m of t.matchAll(EN_PROFILE_AGE)) {
-      if (out.length >= MAX_FOUND) return;
-      const start = m.index + m[0].indexOf(m[1]);
-      add(out, start, m.index + m[0].length, Number(m[1]), 'number');
+    if (/\d\s*[,|/]/.test(t)) {
+      for (const m of t.matchAll(EN_PROFILE_AGE)) {
+        if (out.length >= MAX_FOUND) return;
+        const start = m.index + m[0].indexOf(m[1]);
+        add(out, start, m.index + m[0].length, Number(m[1]), 'number');
+      }
     }
-    for (const m of t.matchAll(EN_IN_ORDINAL)) {
-      if (out.length >= MAX_FOUND) return;
-      const grade = Number(m[1]);
-      if (grade < 1 || grade > 12) continue;
-      add(out, m.index, m.index + m[0].length, Math.min(17, grade + 5), 'grade');
+    if (/\d(?:st|nd|rd|th)/.test(t)) {
+      for (const m of t.matchAll(EN_IN_ORDINAL)) {
+        if (out.length >= MAX_FOUND) return;
+        const grade = Number(m[1]);
+        if (grade < 1 || grade > 12) continue;
+        add(out, m.index, m.index + m[0].length, Math.min(17, grade + 5), 'grade');
+      }
     }
-    for (const m of t.matchAll(EN_TOO_YOUNG_AT)) {
-      if (out.length >= MAX_FOUND) return;
-      const end = m.index + m[0].length;
-      if (/^\s*(?:am|pm|o'?clock|min|hours?|%)/.test(t.slice(end, end + 8))) continue;
-      add(out, m.index, end, Number(m[1]), 'number');
+    if (t.includes('young')) {
+      for (const m of t.matchAll(EN_TOO_YOUNG_AT)) {
+        if (out.length >= MAX_FOUND) return;
+        const end = m.index + m[0].length;
+        if (/^\s*(?:am|pm|o'?clock|min|hours?|%)/.test(t.slice(end, end + 8))) continue;
+        add(out, m.index, end, Number(m[1]), 'number');
+      }
     }
-    for (const m of t.matchAll(EN_ALMOST)) {
-      if (out.length >= MAX_FOUND) return;
-      const age = Number(m[1]);
-      if (Number(m[2]) !== age + 1 || age < 6) continue;
-      if (!this.speakerClause(t, m.index)) continue;
-      add(out, m.index, m.index + m[0].length, age, 'number');
+    if (/almost|nearly|turning|going|soon/.test(t)) {
+      for (const m of t.matchAll(EN_ALMOST)) {
+        if (out.length >= MAX_FOUND) return;
+        const age = Number(m[1]);
+        if (Number(m[2]) !== age + 1 || age < 6) continue;
+        if (!this.speakerClause(t, m.index)) continue;
+        add(out, m.index, m.index + m[0].length, age, 'number');
+      }
     }
-    for (const m of t.matchAll(EN_GRADE_START)) {
-      if (out.length >= MAX_FOUND) return;
-      const before = clauseBefore(t, m.index, 30).trim();
-      if (
-        !/^(?:(?:so|well|lol|ok|okay|btw|ugh|and|but|also)[\s,]*)*(?:i|i\s+just|i'?ve|i\s+have|i'?m|im|i\s+am)?$/.test(
-          before,
+    if (t.includes('grade')) {
+      for (const m of t.matchAll(EN_GRADE_START)) {
+        if (out.length >= MAX_FOUND) return;
+        const before = clauseBefore(t, m.index, 30).trim();
+        if (
+          !/^(?:(?:so|well|lol|ok|okay|btw|ugh|and|but|also)[\s,]*)*(?:i|i\s+just|i'?ve|i\s+have|i'?m|im|i\s+am)?$/.test(
+            before,
+          )
         )
-      )
-        continue;
-      const grade = Number(m[1]);
-      if (grade < 1 || grade > 12) continue;
-      add(out, m.index, m.index + m[0].length, Math.min(17, grade + 5), 'grade');
+          continue;
+        const grade = Number(m[1]);
+        if (grade < 1 || grade > 12) continue;
+        add(out, m.index, m.index + m[0].length, Math.min(17, grade + 5), 'grade');
+      }
     }
-    for (const m of t.matchAll(EN_UK_YEAR)) {
-      if (out.length >= MAX_FOUND) return;
-      if (m[1] !== undefined && !this.speakerClause(t, m.index)) continue;
-      add(out, m.index, m.index + m[0].length, Number(m[1] ?? m[2]) + 4, 'grade');
+    if (t.includes('year')) {
+      for (const m of t.matchAll(EN_UK_YEAR)) {
+        if (out.length >= MAX_FOUND) return;
+        if (m[1] !== undefined && !this.speakerClause(t, m.index)) continue;
+        add(out, m.index, m.index + m[0].length, Number(m[1] ?? m[2]) + 4, 'grade');
+      }
     }
-    for (const m of t.matchAll(EN_GRADE)) {
-      if (out.length >= MAX_FOUND) return;
-      const grade = Number(m[1] ?? m[2] ?? m[3]);
-      if (grade < 1 || grade > 12) continue;
-      add(out, m.index, m.index + m[0].length, Math.min(17, grade + 5), 'grade');
+    if (t.includes('grade')) {
+      for (const m of t.matchAll(EN_GRADE)) {
+        if (out.length >= MAX_FOUND) return;
+        const grade = Number(m[1] ?? m[2] ?? m[3]);
+        if (grade < 1 || grade > 12) continue;
+        add(out, m.index, m.index + m[0].length, Math.min(17, grade + 5), 'grade');
+      }
     }
   }
 

@@ -79,32 +79,68 @@ const NUM = String.raw`(\d{1,2}|dix[-\s](?:sept|huit|neuf)|\p{L}{3,14})`;
 const B = String.raw`(?<![\p{L}\d])`;
 const E = String.raw`(?![\p{L}\d])`;
 
-const PATTERNS: RegExp[] = [
+/**
+ * Each pattern with the cues one of which it cannot match without (its verb or age noun): a
+ * substring test is far cheaper than the pattern's Unicode-aware scan, which cannot skip ahead
+ * because it opens with a lookbehind. The folded text is lower case in ASCII only, so cues with
+ * other letters are listed in each case.
+ */
+const PATTERNS: { cues: readonly string[]; pattern: RegExp }[] = [
   // es / pt
-  String.raw`${B}(?:yo\s+)?(?:tengo|cumplo|cumplí|cumpli)\s+(?:solo\s+|sólo\s+|apenas\s+|ya\s+|recién\s+)?${NUM}\s+(?:años|anos|añitos|anitos)${E}`,
-  String.raw`${B}(?:eu\s+)?(?:tenho|fiz)\s+(?:só\s+|so\s+|apenas\s+)?${NUM}\s+(?:anos|aninhos)${E}`,
+  {
+    cues: ['tengo', 'cumpl'],
+    pattern: String.raw`${B}(?:yo\s+)?(?:tengo|cumplo|cumplí|cumpli)\s+(?:solo\s+|sólo\s+|apenas\s+|ya\s+|recién\s+)?${NUM}\s+(?:años|anos|añitos|anitos)${E}`,
+  },
+  {
+    cues: ['tenho', 'fiz'],
+    pattern: String.raw`${B}(?:eu\s+)?(?:tenho|fiz)\s+(?:só\s+|so\s+|apenas\s+)?${NUM}\s+(?:anos|aninhos)${E}`,
+  },
   // es: "tengo trece" ending the clause, without años
-  String.raw`${B}(?:yo\s+)?tengo\s+(?:solo\s+|sólo\s+|apenas\s+)?${NUM}(?=\s*(?:$|[,.!?]|y\s+(?:medio|estoy|me|no)|jaja|xd))`,
+  {
+    cues: ['tengo'],
+    pattern: String.raw`${B}(?:yo\s+)?tengo\s+(?:solo\s+|sólo\s+|apenas\s+)?${NUM}(?=\s*(?:$|[,.!?]|y\s+(?:medio|estoy|me|no)|jaja|xd))`,
+  },
   // fr
-  String.raw`${B}j\s?'\s?ai\s+(?:que\s+|seulement\s+|juste\s+|bientôt\s+)?${NUM}\s+ans${E}`,
+  {
+    cues: ["'ai", "' ai"],
+    pattern: String.raw`${B}j\s?'\s?ai\s+(?:que\s+|seulement\s+|juste\s+|bientôt\s+)?${NUM}\s+ans${E}`,
+  },
   // de: "ich bin vierzehn (jahre alt)" at the end of a clause or before "und"
-  String.raw`${B}ich\s+bin\s+(?:erst\s+|gerade\s+|schon\s+|noch\s+)?${NUM}(?:\s+jahre\s+alt|(?=\s*(?:$|[,.!?]|und${E})))`,
+  {
+    cues: ['bin'],
+    pattern: String.raw`${B}ich\s+bin\s+(?:erst\s+|gerade\s+|schon\s+|noch\s+)?${NUM}(?:\s+jahre\s+alt|(?=\s*(?:$|[,.!?]|und${E})))`,
+  },
   // it
-  String.raw`${B}(?:io\s+)?ho\s+(?:solo\s+|appena\s+)?${NUM}\s+anni${E}`,
+  {
+    cues: ['ho ', 'ho\n'],
+    pattern: String.raw`${B}(?:io\s+)?ho\s+(?:solo\s+|appena\s+)?${NUM}\s+anni${E}`,
+  },
   // ru
-  String.raw`${B}мне\s+(?:только\s+|уже\s+|всего\s+)?${NUM}\s+(?:лет|год|года)${E}`,
+  {
+    cues: ['мне', 'Мне', 'МНЕ'],
+    pattern: String.raw`${B}мне\s+(?:только\s+|уже\s+|всего\s+)?${NUM}\s+(?:лет|год|года)${E}`,
+  },
   // nl, pl
-  String.raw`${B}ik\s+ben\s+(?:pas\s+|net\s+)?${NUM}\s+jaar${E}`,
-  String.raw`${B}mam\s+(?:dopiero\s+|tylko\s+)?${NUM}\s+lat${E}`,
+  {
+    cues: ['ben'],
+    pattern: String.raw`${B}ik\s+ben\s+(?:pas\s+|net\s+)?${NUM}\s+jaar${E}`,
+  },
+  {
+    cues: ['mam'],
+    pattern: String.raw`${B}mam\s+(?:dopiero\s+|tylko\s+)?${NUM}\s+lat${E}`,
+  },
   // id, vi (digits)
-  String.raw`${B}(?:aku|saya|gue|gw|umurku|umur\s+(?:aku|saya|gue))\s+(?:baru\s+|masih\s+)?(\d{1,2})\s+(?:tahun|thn)${E}`,
+  {
+    cues: ['tahun', 'thn'],
+    pattern: String.raw`${B}(?:aku|saya|gue|gw|umurku|umur\s+(?:aku|saya|gue))\s+(?:baru\s+|masih\s+)?(\d{1,2})\s+(?:tahun|thn)${E}`,
+  },
   // vi: the pronoun opens the clause ("em gái tôi 14 tuổi" is my sister's age)
-  String.raw`(?:^|[,.!?;]\s*)(?:mình|em|tôi|tớ|mi|tao|con|cháu|t)\s+(?:mới\s+|năm\s+nay\s+|nay\s+)?(\d{1,2})\s+tuổi${E}`,
-].map((p) => new RegExp(p, 'giu'));
+  {
+    cues: ['tuổi', 'tuỔi'],
+    pattern: String.raw`(?:^|[,.!?;]\s*)(?:mình|em|tôi|tớ|mi|tao|con|cháu|t)\s+(?:mới\s+|năm\s+nay\s+|nay\s+)?(\d{1,2})\s+tuổi${E}`,
+  },
+].map(({ cues, pattern }) => ({ cues, pattern: new RegExp(pattern, 'giu') }));
 
-/** Cheap gate: one of the verbs or age nouns. */
-const CUE =
-  /tengo|cumpl|tenho|fiz|j\s?'\s?ai|ich\s+bin|\bho\b|мне|ik\s+ben|\bmam\b|tahun|thn|tuổi/iu;
 /** What after the age makes it a duration or experience, not the speaker's age. */
 const NOT_AGE_AFTER =
   /^\s*(?:de\s+(?!edad|idade)|d\s?'|di\s|en\s+(?:este|esta|la|el|mi)\b|na\s|no\s|dans\s|trabaj|trabalh|que\s|qu\s?'|kinh|pengalaman|работ|стаж|в\s+браке|staż|doświadcz|pracy|w\s|lúc|khi|hồi|bij\s|ervaring|in\s+dienst|seit|zusammen|verheiratet|kerja|bekerja|menikah)/iu;
@@ -123,8 +159,9 @@ const VI_GRADE =
 
 export function findMultilingualAges(t: string, max: number): MultilingualAgeFound[] {
   const out: MultilingualAgeFound[] = [];
-  for (const re of CUE.test(t) ? PATTERNS : []) {
-    for (const m of t.matchAll(re)) {
+  for (const { cues, pattern } of PATTERNS) {
+    if (!cues.some((cue) => t.includes(cue))) continue;
+    for (const m of t.matchAll(pattern)) {
       if (out.length >= max) return out;
       const raw = m[1].replace(/\s+/g, ' ');
       const word = !/^\d/.test(raw);
