@@ -59,7 +59,12 @@ export type ExpressionResolver = {
  * Phrases that occurred and regexes whose required literals occurred: at least one of a
  * trigger's entries must hold on a turn for its expression to match.
  */
-export type Trigger = { phrases: readonly number[]; regexes: readonly number[] };
+export type Trigger = {
+  phrases: readonly number[];
+  regexes: readonly number[];
+  /** How often the trigger is expected to fire, in phrase units: lower prunes more. */
+  cost: number;
+};
 
 /**
  * A compiled expression plus its trigger (null when no such set exists, e.g. a regex without
@@ -68,8 +73,23 @@ export type Trigger = { phrases: readonly number[]; regexes: readonly number[] }
  */
 export type TriggeredExpression = { match: CompiledExpression; trigger: Trigger | null };
 
-const byPhrases = (ids: readonly number[]): Trigger => ({ phrases: ids, regexes: [] });
-const triggerSize = (trigger: Trigger): number => trigger.phrases.length + trigger.regexes.length;
+const byPhrases = (ids: readonly number[]): Trigger => ({
+  phrases: ids,
+  regexes: [],
+  cost: ids.length,
+});
+
+/**
+ * A regex trigger passes whenever one of its required literals occurs. Literals of one or two
+ * characters ("i", "0".."9", ",") occur in most turns, so such a trigger weighs as much as a
+ * long phrase list: `all` and `near` then choose the other side (a phone word over a digit).
+ */
+function regexTriggerCost(prefilter: RegexLiterals): number {
+  let shortest = Infinity;
+  for (const literal of prefilter.literals) shortest = Math.min(shortest, literal.length);
+  const perLiteral = shortest <= 1 ? 64 : shortest === 2 ? 8 : 1;
+  return prefilter.literals.length * perLiteral;
+}
 
 export function compileExpression(
   expression: Expression,
@@ -104,7 +124,9 @@ export function compileTriggered(
       const { id, prefilter } = resolver.regex(expression.pattern, expression.raw);
       return {
         match: (scope) => scope.regexHits(id),
-        trigger: prefilter ? { phrases: [], regexes: [id] } : null,
+        trigger: prefilter
+          ? { phrases: [], regexes: [id], cost: regexTriggerCost(prefilter) }
+          : null,
       };
     }
     case 'near': {
@@ -141,6 +163,7 @@ export function compileTriggered(
           ? {
               phrases: [...new Set(compiled.flatMap((c) => c.trigger?.phrases ?? []))],
               regexes: [...new Set(compiled.flatMap((c) => c.trigger?.regexes ?? []))],
+              cost: compiled.reduce((sum, c) => sum + (c.trigger?.cost ?? 0), 0),
             }
           : null;
       return {
@@ -174,11 +197,11 @@ export function compileTriggered(
   }
 }
 
-/** The smallest of the known triggers (all are necessary conditions), or null if none is known. */
+/** The cheapest of the known triggers (all are necessary conditions), or null if none is known. */
 function narrowest(triggers: (Trigger | null)[]): Trigger | null {
   let best: Trigger | null = null;
   for (const trigger of triggers) {
-    if (trigger !== null && (best === null || triggerSize(trigger) < triggerSize(best))) {
+    if (trigger !== null && (best === null || trigger.cost < best.cost)) {
       best = trigger;
     }
   }

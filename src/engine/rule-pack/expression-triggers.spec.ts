@@ -18,7 +18,11 @@ function resolver(): ExpressionResolver {
   };
 }
 
-const phraseTrigger = (...ids: (number | null)[]) => ({ phrases: ids, regexes: [] });
+const phraseTrigger = (...ids: (number | null)[]) => ({
+  phrases: ids,
+  regexes: [],
+  cost: ids.length,
+});
 
 describe('expression triggers', () => {
   it('a phrase or list expression is triggered by its own phrases', () => {
@@ -56,11 +60,32 @@ describe('expression triggers', () => {
     expect(compileTriggered(regex('(^|[^a-z])unalive'), r).trigger).toEqual({
       phrases: [],
       regexes: [0],
+      cost: 1,
     });
     expect(
       compileTriggered({ at, kind: 'any', items: [phrases('die'), regex('unalive\\b')] }, r)
         .trigger,
-    ).toEqual({ phrases: [die], regexes: [0] });
+    ).toEqual({ phrases: [die], regexes: [0], cost: 2 });
+  });
+
+  it('all and near weigh a regex by its literals: one-letter literals lose to a phrase list', () => {
+    const r = resolver();
+    const words = phrases('phone', 'number', 'call me', 'text me');
+    const ids = ['phone', 'number', 'call me', 'text me'].map((p) => r.phrases.add(p));
+    const digits = regex('[0-9]{3}-[0-9]{4}');
+    const pronoun = regex('\\b(i|we)\\b');
+    expect(compileTriggered({ at, kind: 'all', items: [pronoun, words] }, r).trigger).toEqual(
+      phraseTrigger(...ids),
+    );
+    expect(
+      compileTriggered({ at, kind: 'near', a: words, b: digits, within: 3, ordered: false }, r)
+        .trigger,
+    ).toEqual(phraseTrigger(...ids));
+    // A regex with a long literal is as selective as a phrase, and one regex beats four phrases.
+    expect(
+      compileTriggered({ at, kind: 'all', items: [words, regex('unalive\\b')] }, r).trigger
+        ?.regexes,
+    ).toEqual([0]);
   });
 
   it('expressions that can match without any phrase or literal have no trigger', () => {

@@ -52,13 +52,19 @@ describe('requiredLiterals', () => {
     expect(requiredLiterals('[]a]bc')).toBe(null);
   });
 
-  it('lower-cases ASCII literals of case-insensitive patterns and drops other cased letters', () => {
+  it('lower-cases the literals of case-insensitive patterns where every case variant lower-cases alike', () => {
     expect(requiredLiterals('(?i)\\b(wanna|Gonna)\\s+go')).toEqual({
       literals: ['gonna', 'wanna'],
       lowerCase: true,
     });
-    // "ä" folds differently across engines: only the part after it is kept.
-    expect(literals('(?i)\\pL(vägen)\\s')).toEqual(['gen']);
+    // Latin and Cyrillic letters with one plain case pair stay in the literal ...
+    expect(literals('(?i)\\pL(vägen)\\s')).toEqual(['vägen']);
+    expect(literals('(?i)(calle|rúa|praça)\\s')).toEqual(['calle', 'praça', 'rúa']);
+    expect(literals('(?i)жопа')).toEqual(['жопа']);
+    // ... letters whose other case is two letters or an ASCII one, and Greek, cut it there.
+    expect(literals('(?i)straße')).toEqual(['stra']);
+    expect(literals('(?i)kızım')).toEqual(['k']);
+    expect(requiredLiterals('(?i)σ')).toBe(null);
     expect(requiredLiterals('\\b(DAN|STAN)\\b')).toEqual({
       literals: ['DAN', 'STAN'],
       lowerCase: false,

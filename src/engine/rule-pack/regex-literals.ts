@@ -139,8 +139,30 @@ function repeat(item: Info, min: number, max: number): Info {
   return { exact, required: usable(item) };
 }
 
-const isAsciiLetter = (char: string) => /^[A-Za-z]$/.test(char);
 const hasCase = (char: string) => char.toLowerCase() !== char.toUpperCase();
+
+/**
+ * Letters whose case-insensitive matches all lower-case to the letter's own lower case, so a
+ * lower-cased literal found in the lower-cased subject stays a necessary condition: ASCII, and
+ * the Latin and Cyrillic letters with exactly one other case that maps back (á/Á, ç/Ç, ж/Ж).
+ * Left out: ß and ŉ (their upper case is two letters), ı/İ and ſ (they fold into ASCII), and
+ * Greek (final sigma), whose regex matches lower-case elsewhere. As with ASCII s and k (long s,
+ * Kelvin sign), a few historic look-alikes (the Cyrillic ᲀ-ᲈ) are case variants to RE2 but not
+ * to toLowerCase(): a turn spelled with them can slip past the prefilter.
+ */
+function foldsPlainly(char: string): boolean {
+  if (/^[A-Za-z]$/.test(char)) return true;
+  const code = char.codePointAt(0) ?? 0;
+  if (!((code >= 0xc0 && code <= 0x24f) || (code >= 0x400 && code <= 0x4ff))) return false;
+  const lower = char.toLowerCase();
+  const upper = char.toUpperCase();
+  return (
+    lower.length === 1 &&
+    upper.length === 1 &&
+    lower.toUpperCase() === upper &&
+    upper.toLowerCase() === lower
+  );
+}
 
 /** Recursive-descent reader of the regex syntax rule packs use; throws Unsupported otherwise. */
 class Parser {
@@ -239,8 +261,7 @@ class Parser {
     const out = new Set<string>();
     for (const char of chars) {
       if (this.caseInsensitive && hasCase(char)) {
-        // Only ASCII letters fold the same way in every engine and in toLowerCase().
-        if (!isAsciiLetter(char)) return null;
+        if (!foldsPlainly(char)) return null;
         out.add(char.toLowerCase());
       } else out.add(char);
     }
