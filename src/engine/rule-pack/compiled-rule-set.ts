@@ -33,6 +33,8 @@ export type CompiledRule = {
    * never evaluated on it.
    */
   trigger?: Trigger | null;
+  /** A second necessary trigger, tested once `trigger` has passed (see TriggeredExpression). */
+  confirm?: Trigger | null;
   unless: CompiledExpression | null;
 };
 
@@ -67,10 +69,13 @@ export class CompiledRuleSet {
   /** Regex ids that trigger rules, and (same index) the positions in `ordered` they trigger. */
   private readonly triggerRegexIds: number[] = [];
   private readonly triggerRegexPositions: number[][] = [];
-  /** Each rule's `when.counts` as pairs, read once instead of per turn. */
-  private readonly countConditions: CountCondition[][];
-  /** 1 where a rule has speaker, flag or count conditions (`appliesTo` has something to test). */
-  private readonly conditional: Uint8Array;
+  /**
+   * Each rule's speaker, flag and count conditions, or null where it has none. One shape for
+   * every rule, read on the hot path instead of the rule definitions (whose shapes vary).
+   */
+  private readonly conditions: (RuleConditions | null)[];
+  /** Each rule's confirm trigger, or null. */
+  private readonly confirms: (ConfirmTrigger | null)[];
   /** Position in `ordered` of the first rule with a `when.raised` condition (they come last). */
   private readonly firstDependent: number;
   /** Each such rule's `when.raised` as [category, minimum score] pairs under the policy. */
@@ -99,21 +104,14 @@ export class CompiledRuleSet {
     ];
     this.firstDependent = raising.length;
     this.byId = new Map(rules.map((r) => [r.definition.id, r]));
-    this.countConditions = this.ordered.map(
-      (rule) => Object.entries(rule.definition.when.counts) as CountCondition[],
-    );
     this.raisedConditions = this.ordered.map(({ definition }) =>
       (Object.entries(definition.when.raised) as [CategoryId, Exclude<Level, 'none'>][]).map(
         ([category, level]): RaisedCondition => [category, policy.thresholds[category][level]],
       ),
     );
-    this.conditional = Uint8Array.from(this.ordered, ({ definition }, position) =>
-      definition.speakers !== null ||
-      definition.when.flags.length > 0 ||
-      definition.when.notFlags.length > 0 ||
-      this.countConditions[position].length > 0
-        ? 1
-        : 0,
+    this.conditions = this.ordered.map(({ definition }) => conditionsOf(definition));
+    this.confirms = this.ordered.map(({ confirm }) =>
+      confirm ? new ConfirmTrigger(confirm) : null,
     );
     this.prefilters = new RegexPrefilters(regexes);
     this.found = new Int32Array(this.ordered.length);
@@ -203,18 +201,15 @@ export class CompiledRuleSet {
         raisedScores ??= highestScores(findings);
         if (!raisedReached(this.raisedConditions[position], raisedScores)) continue;
       }
+      const conditions = this.conditions[position];
       if (
-        this.conditional[position] === 1 &&
-        !appliesTo(
-          definition,
-          this.countConditions[position],
-          turn.speakerType,
-          flags,
-          conversation.categoryCounts,
-        )
+        conditions !== null &&
+        !conditions.hold(turn.speakerType, flags, conversation.categoryCounts)
       ) {
         continue;
       }
+      const confirm = this.confirms[position];
+      if (confirm !== null && !confirm.passes(scope)) continue;
       const matches = firingMatches(rule, scope);
       if (matches === null) continue;
       const finding = toFinding(definition, matches);
@@ -309,21 +304,67 @@ function addUnmarked(
   return next;
 }
 
-function appliesTo(
-  rule: RuleDefinition,
-  countConditions: readonly CountCondition[],
-  speaker: SpeakerType,
-  flags: ReadonlySet<string>,
-  counts: Record<CategoryId, number>,
-): boolean {
-  if (rule.speakers && !rule.speakers.includes(speaker)) return false;
-  const { when } = rule;
-  for (const flag of when.flags) if (!flags.has(flag)) return false;
-  for (const flag of when.notFlags) if (flags.has(flag)) return false;
-  for (const [category, minimum] of countConditions) {
-    if ((counts[category] ?? 0) < (minimum ?? 0)) return false;
+/** The conditions a rule sets on the turn's speaker and on the conversation so far. */
+class RuleConditions {
+  constructor(
+    private readonly speakers: readonly SpeakerType[] | null,
+    private readonly flags: readonly string[],
+    private readonly notFlags: readonly string[],
+    private readonly counts: readonly CountCondition[],
+  ) {}
+
+  hold(
+    speaker: SpeakerType,
+    flags: ReadonlySet<string>,
+    counts: Record<CategoryId, number>,
+  ): boolean {
+    if (this.speakers !== null && !this.speakers.includes(speaker)) return false;
+    for (const flag of this.flags) if (!flags.has(flag)) return false;
+    for (const flag of this.notFlags) if (flags.has(flag)) return false;
+    for (const [category, minimum] of this.counts) {
+      if ((counts[category] ?? 0) < (minimum ?? 0)) return false;
+    }
+    return true;
   }
-  return true;
+}
+
+/** A trigger tested for one rule: one of its phrases was hit, or one of its regexes may match. */
+class ConfirmTrigger {
+  private readonly phrases: ReadonlySet<number>;
+  private readonly regexes: readonly number[];
+
+  constructor(trigger: Trigger) {
+    this.phrases = new Set(trigger.phrases);
+    this.regexes = trigger.regexes;
+  }
+
+  passes(scope: TurnScope): boolean {
+    const hitIds = scope.phraseHitIds();
+    if (this.phrases.size > 0) {
+      // A turn hits a few phrases, a trigger can hold hundreds: walk the smaller side.
+      if (hitIds.length <= this.phrases.size) {
+        for (let i = 0; i < hitIds.length; i++) if (this.phrases.has(hitIds[i])) return true;
+      } else {
+        const hits = scope.phraseHits();
+        for (const id of this.phrases) if (hits.has(id)) return true;
+      }
+    }
+    for (let i = 0; i < this.regexes.length; i++) {
+      if (scope.regexMayMatch(this.regexes[i])) return true;
+    }
+    return false;
+  }
+}
+
+function conditionsOf(rule: RuleDefinition): RuleConditions | null {
+  const { speakers, when } = rule;
+  const counts = Object.entries(when.counts) as CountCondition[];
+  const none =
+    speakers === null &&
+    when.flags.length === 0 &&
+    when.notFlags.length === 0 &&
+    counts.length === 0;
+  return none ? null : new RuleConditions(speakers, when.flags, when.notFlags, counts);
 }
 
 function firingMatches(rule: CompiledRule, scope: TurnScope): MatchResult {

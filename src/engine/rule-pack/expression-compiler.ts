@@ -69,9 +69,15 @@ export type Trigger = {
 /**
  * A compiled expression plus its trigger (null when no such set exists, e.g. a regex without
  * required literals, a detector or `not`). The rule set uses triggers to skip rules whose
- * phrases and regex literals did not occur at all.
+ * phrases and regex literals did not occur at all. `confirm` is a second, independent
+ * necessary trigger (the next cheapest side of an `all` or `near`, null if none): a rule whose
+ * trigger passed is still skipped when its confirm trigger does not.
  */
-export type TriggeredExpression = { match: CompiledExpression; trigger: Trigger | null };
+export type TriggeredExpression = {
+  match: CompiledExpression;
+  trigger: Trigger | null;
+  confirm: Trigger | null;
+};
 
 const byPhrases = (ids: readonly number[]): Trigger => ({
   phrases: ids,
@@ -107,7 +113,7 @@ export function compileTriggered(
       const ids = expression.phrases
         .map((p) => resolver.phrases.add(p))
         .filter((id): id is number => id !== null);
-      return { match: phraseMatcher(ids), trigger: byPhrases([...new Set(ids)]) };
+      return { match: phraseMatcher(ids), trigger: byPhrases([...new Set(ids)]), confirm: null };
     }
     case 'lists': {
       const ids: number[] = [];
@@ -118,7 +124,7 @@ export function compileTriggered(
         }
       }
       const unique = [...new Set(ids)];
-      return { match: phraseMatcher(unique), trigger: byPhrases(unique) };
+      return { match: phraseMatcher(unique), trigger: byPhrases(unique), confirm: null };
     }
     case 'regex': {
       const { id, prefilter } = resolver.regex(expression.pattern, expression.raw);
@@ -127,6 +133,7 @@ export function compileTriggered(
         trigger: prefilter
           ? { phrases: [], regexes: [id], cost: regexTriggerCost(prefilter) }
           : null,
+        confirm: null,
       };
     }
     case 'near': {
@@ -135,7 +142,7 @@ export function compileTriggered(
       const b = compileTriggered(expression.b, resolver);
       return {
         match: nearMatcher(a.match, b.match, expression.within, expression.ordered),
-        trigger: narrowest([a.trigger, b.trigger]),
+        ...twoCheapest([a, b]),
       };
     }
     case 'all': {
@@ -151,7 +158,7 @@ export function compileTriggered(
           }
           return found;
         },
-        trigger: narrowest(compiled.map((c) => c.trigger)),
+        ...twoCheapest(compiled),
       };
     }
     case 'any': {
@@ -179,33 +186,47 @@ export function compileTriggered(
           return found;
         },
         trigger,
+        confirm: null,
       };
     }
     case 'not': {
       const item = compileTriggered(expression.item, resolver).match;
-      return { match: (scope) => (item(scope) === null ? NO_SPANS : null), trigger: null };
+      return {
+        match: (scope) => (item(scope) === null ? NO_SPANS : null),
+        trigger: null,
+        confirm: null,
+      };
     }
     case 'flag': {
       const name = expression.name;
-      return { match: (scope) => (scope.flags.has(name) ? NO_SPANS : null), trigger: null };
+      return {
+        match: (scope) => (scope.flags.has(name) ? NO_SPANS : null),
+        trigger: null,
+        confirm: null,
+      };
     }
     case 'detector':
       return {
         match: detectorMatcher(expression.id, expression.subcategory, expression.where),
         trigger: null,
+        confirm: null,
       };
   }
 }
 
-/** The cheapest of the known triggers (all are necessary conditions), or null if none is known. */
-function narrowest(triggers: (Trigger | null)[]): Trigger | null {
-  let best: Trigger | null = null;
-  for (const trigger of triggers) {
-    if (trigger !== null && (best === null || trigger.cost < best.cost)) {
-      best = trigger;
-    }
-  }
-  return best;
+/**
+ * For expressions whose parts must all match (`all`, `near`): every part's triggers are
+ * necessary, so the cheapest one triggers and the next cheapest confirms.
+ */
+function twoCheapest(parts: readonly TriggeredExpression[]): {
+  trigger: Trigger | null;
+  confirm: Trigger | null;
+} {
+  const known = parts
+    .flatMap((part) => [part.trigger, part.confirm])
+    .filter((trigger): trigger is Trigger => trigger !== null)
+    .sort((a, b) => a.cost - b.cost);
+  return { trigger: known[0] ?? null, confirm: known[1] ?? null };
 }
 
 function phraseMatcher(ids: number[]): CompiledExpression {

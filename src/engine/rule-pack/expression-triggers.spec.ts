@@ -88,6 +88,28 @@ describe('expression triggers', () => {
     ).toEqual([0]);
   });
 
+  it('all and near confirm with their next cheapest part; any and single parts have no confirm', () => {
+    const r = resolver();
+    const [die, hurt, kill] = ['die', 'hurt', 'kill'].map((p) => r.phrases.add(p));
+    const narrow = phrases('die');
+    const wide = phrases('hurt', 'kill');
+    const all = compileTriggered({ at, kind: 'all', items: [wide, narrow] }, r);
+    expect([all.trigger, all.confirm]).toEqual([phraseTrigger(die), phraseTrigger(hurt, kill)]);
+    const near = compileTriggered(
+      { at, kind: 'near', a: narrow, b: wide, within: 3, ordered: false },
+      r,
+    );
+    expect([near.trigger, near.confirm]).toEqual([phraseTrigger(die), phraseTrigger(hurt, kill)]);
+    // Nested: the parts' own confirms compete too (every one is necessary).
+    const nested = compileTriggered(
+      { at, kind: 'all', items: [{ at, kind: 'all', items: [narrow, wide] }, regex('.')] },
+      r,
+    );
+    expect(nested.confirm).toEqual(phraseTrigger(hurt, kill));
+    expect(compileTriggered({ at, kind: 'any', items: [wide, narrow] }, r).confirm).toBe(null);
+    expect(compileTriggered(wide, r).confirm).toBe(null);
+  });
+
   it('expressions that can match without any phrase or literal have no trigger', () => {
     const r = resolver();
     expect(compileTriggered(regex('[0-9a-z]+'), r).trigger).toBe(null);

@@ -33,7 +33,10 @@ rules:${rule('secret', '"our secret"', '\n    when: { flags: [young] }')}${rule(
         'young',
         '{ regex: "(?i)\\\\bi am 1[0-7]\\\\b" }',
         '\n    set_flags: [{ name: young }]',
-      )}${rule('always', '{ not: "zzzz" }')}${rule('gift', '"a gift"')}
+      )}${rule('always', '{ not: "zzzz" }')}${rule('gift', '"a gift"')}${rule(
+        'gift-and-secret',
+        '{ all: ["a gift", { any: ["just between us", "dont tell"] }] }',
+      )}
 `,
     );
     ruleSet = ruleSetIn(dir);
@@ -46,6 +49,13 @@ rules:${rule('secret', '"our secret"', '\n    when: { flags: [young] }')}${rule(
   it('runs the flag-setting rule first, whichever trigger comes first in the text', () => {
     expect(fired('our secret, a gift: i am 14')).toEqual(['young', 'secret', 'always', 'gift']);
     expect(fired('i am 14, a gift, our secret')).toEqual(['young', 'secret', 'always', 'gift']);
+  });
+
+  it('fires a rule whose parts must all match only when its confirming part occurs too', () => {
+    expect(fired('a gift, just between us')).toEqual(['always', 'gift', 'gift-and-secret']);
+    expect(fired('a gift, dont tell')).toEqual(['always', 'gift', 'gift-and-secret']);
+    expect(fired('a gift for you')).toEqual(['always', 'gift']);
+    expect(fired('just between us')).toEqual(['always']);
   });
 
   it('starts every turn afresh: earlier candidates do not carry over', () => {

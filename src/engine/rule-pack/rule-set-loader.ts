@@ -220,6 +220,7 @@ export function buildRuleSet(options: RuleSetOptions): RuleSetBuild {
         definition,
         match: match.match,
         trigger: match.trigger,
+        confirm: match.confirm,
         unless: definition.unless ? compileExpression(definition.unless, resolver) : null,
       });
     }
