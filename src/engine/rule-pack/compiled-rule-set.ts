@@ -66,9 +66,8 @@ export class CompiledRuleSet {
   private readonly marked: Uint8Array;
   /** Phrase id -> positions in `ordered` of the rules it triggers. */
   private readonly triggered: (number[] | undefined)[];
-  /** Regex ids that trigger rules, and (same index) the positions in `ordered` they trigger. */
-  private readonly triggerRegexIds: number[] = [];
-  private readonly triggerRegexPositions: number[][] = [];
+  /** Regex id -> positions in `ordered` of the rules it triggers. */
+  private readonly triggeredByRegex: (number[] | undefined)[];
   /**
    * Each rule's speaker, flag and count conditions, or null where it has none. One shape for
    * every rule, read on the hot path instead of the rule definitions (whose shapes vary).
@@ -114,23 +113,21 @@ export class CompiledRuleSet {
       confirm ? new ConfirmTrigger(confirm) : null,
     );
     this.prefilters = new RegexPrefilters(regexes);
+    this.triggeredByRegex = Array.from({ length: regexes.length }, () => undefined);
     this.found = new Int32Array(this.ordered.length);
     this.marked = new Uint8Array(this.ordered.length);
     // Filled up front, so the array keeps fast (not dictionary) elements however ids spread.
     this.triggered = Array.from({ length: phrases.size }, () => undefined);
-    const byRegex = new Map<number, number[]>();
     this.ordered.forEach((rule, position) => {
-      if (rule.trigger === null || rule.trigger === undefined) {
+      const { trigger } = rule;
+      // A regex without a usable prefilter passes every turn: so does a trigger holding one.
+      if (!trigger || trigger.regexes.some((id) => this.prefilters.unfiltered(id))) {
         this.untriggered.push(position);
         return;
       }
-      for (const id of rule.trigger.phrases) (this.triggered[id] ??= []).push(position);
-      for (const id of rule.trigger.regexes) addPosition(byRegex, id, position);
+      for (const id of trigger.phrases) (this.triggered[id] ??= []).push(position);
+      for (const id of trigger.regexes) (this.triggeredByRegex[id] ??= []).push(position);
     });
-    for (const [id, positions] of byRegex) {
-      this.triggerRegexIds.push(id);
-      this.triggerRegexPositions.push(positions);
-    }
   }
 
   /**
@@ -150,11 +147,10 @@ export class CompiledRuleSet {
         const positions = this.triggered[hitIds[i]];
         if (positions) count = addUnmarked(positions, found, marked, count);
       }
-      const regexIds = this.triggerRegexIds;
+      const regexIds = scope.prefilteredRegexIds();
       for (let i = 0; i < regexIds.length; i++) {
-        if (scope.regexMayMatch(regexIds[i])) {
-          count = addUnmarked(this.triggerRegexPositions[i], found, marked, count);
-        }
+        const positions = this.triggeredByRegex[regexIds[i]];
+        if (positions) count = addUnmarked(positions, found, marked, count);
       }
     } finally {
       // Even when matching throws, the next turn must start with no position marked.
@@ -277,12 +273,6 @@ const CATEGORY_INDEX = Object.fromEntries(CATEGORY_IDS.map((id, index) => [id, i
   CategoryId,
   number
 >;
-
-function addPosition(index: Map<number, number[]>, id: number, position: number): void {
-  const positions = index.get(id);
-  if (positions) positions.push(position);
-  else index.set(id, [position]);
-}
 
 /**
  * Appends to `found[count..]` the positions not marked yet, marking them; returns the new count.
@@ -457,5 +447,10 @@ class Scope implements TurnScope {
 
   regexMayMatch(regexId: number): boolean {
     return this.prefilters.mayMatch(regexId, this.text, this.mayMatchStates);
+  }
+
+  /** The regexes whose required literals occur in the turn (see RegexPrefilters.foundIds). */
+  prefilteredRegexIds(): readonly number[] {
+    return this.prefilters.foundIds(this.text, this.mayMatchStates);
   }
 }

@@ -72,6 +72,23 @@ describe('LiteralAutomaton', () => {
     }
   });
 
+  it('lists each group it newly marks once, in the order found, and none marked before', () => {
+    const automaton = new LiteralAutomaton([
+      { literal: 'kill', group: 0 },
+      { literal: 'ill', group: 1 },
+      { literal: 'die', group: 2 },
+      { literal: 'dead', group: 2 },
+    ]);
+    const marks = new Uint8Array(3);
+    const listed: number[] = [];
+    automaton.scan('dead or ill, kill or die', marks, 1, listed);
+    expect(listed).toEqual([2, 1, 0]);
+    // A second subject in the same turn lists only what the first did not find.
+    const again: number[] = [];
+    automaton.scan('kill', marks, 1, again);
+    expect(again).toEqual([]);
+  });
+
   it('refuses the empty literal (it would match every subject)', () => {
     expect(() => new LiteralAutomaton([{ literal: '', group: 0 }])).toThrow('empty literal');
   });

@@ -116,8 +116,11 @@ export class LiteralAutomaton {
       this.outGroups.set(outputs[state], this.outStart[state]);
   }
 
-  /** Sets `marks[group] = mark` for every group with a literal occurring in `subject`. */
-  scan(subject: string, marks: Uint8Array, mark: number): void {
+  /**
+   * Sets `marks[group] = mark` for every group with a literal occurring in `subject`, and
+   * appends to `found` (when given) each group it marks that was not marked so already.
+   */
+  scan(subject: string, marks: Uint8Array, mark: number, found?: number[]): void {
     const { rootNext, inAlphabet, fail, outStart, outGroups } = this;
     const units = codeUnits(subject);
     let state = 0;
@@ -140,7 +143,12 @@ export class LiteralAutomaton {
         state = fail[state];
       }
       const end = outStart[state + 1];
-      for (let k = outStart[state]; k < end; k++) marks[outGroups[k]] = mark;
+      for (let k = outStart[state]; k < end; k++) {
+        const group = outGroups[k];
+        if (marks[group] === mark) continue;
+        marks[group] = mark;
+        found?.push(group);
+      }
     }
   }
 

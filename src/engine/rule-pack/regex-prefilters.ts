@@ -11,13 +11,19 @@ import { LiteralAutomaton, type LiteralEntry } from './literal-automaton';
  * many originals), its two subjects are one string and one pass answers both.
  */
 
-/** Per-turn answers, by regex id: 0 = not known yet, 1 = may match, 2 = cannot match. */
-export type PrefilterStates = Uint8Array;
+/**
+ * Per-turn answers. `marks`: by regex id, 1 where a scan found one of the regex's literals
+ * (0 = not found, or its subject not scanned yet), then one slot per subject, 1 once that
+ * subject has been scanned. `found`: the regex ids marked so far. Nothing is written for the
+ * regexes a scan did not find, so a turn costs the literals it holds, not the number of regexes.
+ */
+export type PrefilterStates = { marks: Uint8Array; found: number[] };
 
-const MAY_MATCH = 1;
-const CANNOT_MATCH = 2;
+const FOUND = 1;
+const SCANNED = 1;
 /** No prefilter (or an empty required literal): the regex always runs. */
 const ALWAYS = -1;
+const SUBJECTS = 4;
 
 /** Subject index: bit 0 = original text (`raw`), bit 1 = lower-cased. */
 const subjectOf = (raw: boolean, lowerCase: boolean): number => (raw ? 1 : 0) | (lowerCase ? 2 : 0);
@@ -28,8 +34,6 @@ export class RegexPrefilters {
   private readonly automata: (LiteralAutomaton | null)[] = [];
   /** By `raw` (0 or 1): the literals of both the as-is and the lower-cased subject. */
   private readonly bothCases: (LiteralAutomaton | null)[] = [];
-  /** Regex ids reading each subject. */
-  private readonly members: number[][] = [[], [], [], []];
 
   /** `regexes[i].id` must be `i` (as the rule-set loader numbers them). */
   constructor(regexes: readonly CompiledRegex[]) {
@@ -43,7 +47,6 @@ export class RegexPrefilters {
       if (prefilter === null || prefilter.literals.some((literal) => literal === '')) continue;
       const subject = subjectOf(regex.raw, prefilter.lowerCase);
       this.subjects[regex.id] = subject;
-      this.members[subject].push(regex.id);
       for (const literal of prefilter.literals) entries[subject].push({ literal, group: regex.id });
     }
     for (const list of entries)
@@ -58,21 +61,36 @@ export class RegexPrefilters {
 
   /** Fresh per-turn states for `mayMatch`. */
   states(): PrefilterStates {
-    return new Uint8Array(this.subjects.length);
+    return { marks: new Uint8Array(this.subjects.length + SUBJECTS), found: [] };
+  }
+
+  /** Whether regex `regexId` has no prefilter (it may match every turn). */
+  unfiltered(regexId: number): boolean {
+    return this.subjects[regexId] === ALWAYS;
   }
 
   /** Whether regex `regexId` may match the turn (always true for regexes without a prefilter). */
   mayMatch(regexId: number, text: TurnText, states: PrefilterStates): boolean {
-    let state = states[regexId];
-    if (state === 0) {
-      const subject = this.subjects[regexId];
-      if (subject === ALWAYS) state = MAY_MATCH;
-      else {
+    const { marks } = states;
+    if (marks[regexId] === FOUND) return true;
+    const subject = this.subjects[regexId];
+    if (subject === ALWAYS) return true;
+    if (marks[this.subjects.length + subject] === SCANNED) return false;
+    this.scan(subject, text, states);
+    return marks[regexId] === FOUND;
+  }
+
+  /**
+   * The ids of the prefiltered regexes that may match the turn (every subject scanned): the
+   * rule set reads these instead of asking about each of its regexes.
+   */
+  foundIds(text: TurnText, states: PrefilterStates): readonly number[] {
+    for (let subject = 0; subject < SUBJECTS; subject++) {
+      if (this.automata[subject] !== null && states.marks[this.subjects.length + subject] === 0) {
         this.scan(subject, text, states);
-        state = states[regexId];
       }
     }
-    return state === MAY_MATCH;
+    return states.found;
   }
 
   /** Answers every regex reading `subject` with one pass over it. */
@@ -80,14 +98,16 @@ export class RegexPrefilters {
     const raw = subject & 1;
     const asIs = raw === 1 ? text.original : text.normalised.text;
     const bothCases = this.bothCases[raw];
+    const { marks, found } = states;
+    const scanned = this.subjects.length;
     if (bothCases !== null && text.lowerCased(raw === 1) === asIs) {
-      for (const id of this.members[raw]) states[id] = CANNOT_MATCH;
-      for (const id of this.members[raw | 2]) states[id] = CANNOT_MATCH;
-      bothCases.scan(asIs, states, MAY_MATCH);
+      marks[scanned + raw] = SCANNED;
+      marks[scanned + (raw | 2)] = SCANNED;
+      bothCases.scan(asIs, marks, FOUND, found);
       return;
     }
-    for (const id of this.members[subject]) states[id] = CANNOT_MATCH;
+    marks[scanned + subject] = SCANNED;
     const content = (subject & 2) !== 0 ? text.lowerCased(raw === 1) : asIs;
-    this.automata[subject]?.scan(content, states, MAY_MATCH);
+    this.automata[subject]?.scan(content, marks, FOUND, found);
   }
 }
