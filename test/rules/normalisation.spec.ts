@@ -222,6 +222,9 @@ describe('core normalisers', () => {
     ['gf', 'girlfriend'],
     ['tmrw', 'tomorrow'],
     ['2nite', 'tonight'],
+    // a count of zero is read as none ("0 filters" as "no filters")
+    ['zero', 'no'],
+    ['0', 'no'],
   ])('gives the chat shorthand %s the reading %s for matching', (text, alt) => {
     expect(new TurnText(text).tokens[0].alt).toBe(alt);
   });

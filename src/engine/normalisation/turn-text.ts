@@ -321,6 +321,9 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['2morrow', 'tomorrow'],
   ['tonite', 'tonight'],
   ['2nite', 'tonight'],
+  // A count of zero says none: "0 filters", "zero rules" read as "no filters", "no rules".
+  ['zero', 'no'],
+  ['0', 'no'],
   // Spellings made up to slip past filters (algospeak); none is also a word of its own.
   ['seggs', 'sex'],
   ['segs', 'sex'],
