@@ -24,6 +24,13 @@ describe('core normalisers', () => {
     expect(normalised('μnder ıdıot')).toBe('under idiot');
   });
 
+  it('core.leetspeak reads a leet character inside a Cyrillic word as the letter it hides', () => {
+    expect(normalised('забудь свои пр@вила')).toBe(normalised('забудь свои правила'));
+    expect(normalised('всё х0рошо')).toBe(normalised('всё хорошо'));
+    // digits at the edge of a word are counts, not letters
+    expect(normalised('мне 14лет')).toContain('14');
+  });
+
   it.each([
     ['k1ll', 'kill'],
     ['$uicide', 'suicide'],

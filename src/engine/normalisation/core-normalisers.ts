@@ -282,19 +282,50 @@ function leetspeakFold(input: MappedText): MappedText {
 /** A lone 1 before a contraction is the pronoun I: "1'm 14", "1'll k!ll you". */
 const ONE_AS_I = /(?<![\p{L}\p{N}'])1(?='(?:m|ll|d|ve)(?![\p{L}\p{N}]))/gu;
 
+const isCyrillic = (code: number): boolean => code >= 0x400 && code <= 0x4ff;
+const isCyrillicOrAscii = (char: string): boolean => {
+  const code = char.charCodeAt(0);
+  return isCyrillic(code) || isAsciiLetter(code);
+};
+
+/**
+ * A Cyrillic word (by now partly in Latin look-alikes: "правила" is "пpabилa", see core.homoglyph)
+ * with a leet character between two of its letters ("пр@вила", "уб0ю"): that character is
+ * folded as in Latin words, so the word reads as its phrases do. Digits at a word's edge stay
+ * ("14лет" is an age). Returns whether anything changed.
+ */
+function foldCyrillicWord(chars: string[]): boolean {
+  let changed = false;
+  for (let k = 1; k + 1 < chars.length; k++) {
+    const letter = LEET[chars[k]];
+    if (
+      letter !== undefined &&
+      isCyrillicOrAscii(chars[k - 1]) &&
+      isCyrillicOrAscii(chars[k + 1])
+    ) {
+      chars[k] = letter;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 /** Folds the leet characters of one word in place; returns whether anything changed. */
 function foldWord(chars: string[]): boolean {
   const start = 0;
   const end = chars.length;
   let letters = 0;
   let digits = 0;
+  let cyrillic = 0;
   for (let k = start; k < end; k++) {
     const code = chars[k].charCodeAt(0);
     if (isAsciiLetter(code)) letters++;
     else if (isAsciiDigit(code)) digits++;
+    else if (isCyrillic(code)) cyrillic++;
     // Digits next to CJK or Hangul are ages and counts ("14歳", "섹1스" is handled elsewhere).
     else if (isLetter(chars[k])) return false;
   }
+  if (cyrillic > 0) return foldCyrillicWord(chars);
   if (letters === 0 || digits > letters) return false;
   // Letters then a number ("base64", "mp3", "covid19") name things: digits left as they are.
   let trailingDigits = 0;
