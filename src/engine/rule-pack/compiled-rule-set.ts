@@ -12,6 +12,7 @@ import type { PluginRegistry } from '../plugin-registry/plugin-registry';
 import { CATEGORY_IDS, type CategoryId, type Level, type SpeakerType } from '../taxonomy';
 import {
   runRegex,
+  triggerCheck,
   type CompiledExpression,
   type CompiledRegex,
   type Trigger,
@@ -73,8 +74,8 @@ export class CompiledRuleSet {
    * every rule, read on the hot path instead of the rule definitions (whose shapes vary).
    */
   private readonly conditions: (RuleConditions | null)[];
-  /** Each rule's confirm trigger, or null. */
-  private readonly confirms: (ConfirmTrigger | null)[];
+  /** Each rule's confirm trigger as a check, or null. */
+  private readonly confirms: (((scope: TurnScope) => boolean) | null)[];
   /** Position in `ordered` of the first rule with a `when.raised` condition (they come last). */
   private readonly firstDependent: number;
   /** Each such rule's `when.raised` as [category, minimum score] pairs under the policy. */
@@ -109,9 +110,7 @@ export class CompiledRuleSet {
       ),
     );
     this.conditions = this.ordered.map(({ definition }) => conditionsOf(definition));
-    this.confirms = this.ordered.map(({ confirm }) =>
-      confirm ? new ConfirmTrigger(confirm) : null,
-    );
+    this.confirms = this.ordered.map(({ confirm }) => (confirm ? triggerCheck(confirm) : null));
     this.prefilters = new RegexPrefilters(regexes);
     this.triggeredByRegex = Array.from({ length: regexes.length }, () => undefined);
     this.found = new Int32Array(this.ordered.length);
@@ -205,7 +204,7 @@ export class CompiledRuleSet {
         continue;
       }
       const confirm = this.confirms[position];
-      if (confirm !== null && !confirm.passes(scope)) continue;
+      if (confirm !== null && !confirm(scope)) continue;
       const matches = firingMatches(rule, scope);
       if (matches === null) continue;
       const finding = toFinding(definition, matches);
@@ -315,34 +314,6 @@ class RuleConditions {
       if ((counts[category] ?? 0) < (minimum ?? 0)) return false;
     }
     return true;
-  }
-}
-
-/** A trigger tested for one rule: one of its phrases was hit, or one of its regexes may match. */
-class ConfirmTrigger {
-  private readonly phrases: ReadonlySet<number>;
-  private readonly regexes: readonly number[];
-
-  constructor(trigger: Trigger) {
-    this.phrases = new Set(trigger.phrases);
-    this.regexes = trigger.regexes;
-  }
-
-  passes(scope: TurnScope): boolean {
-    const hitIds = scope.phraseHitIds();
-    if (this.phrases.size > 0) {
-      // A turn hits a few phrases, a trigger can hold hundreds: walk the smaller side.
-      if (hitIds.length <= this.phrases.size) {
-        for (let i = 0; i < hitIds.length; i++) if (this.phrases.has(hitIds[i])) return true;
-      } else {
-        const hits = scope.phraseHits();
-        for (const id of this.phrases) if (hits.has(id)) return true;
-      }
-    }
-    for (let i = 0; i < this.regexes.length; i++) {
-      if (scope.regexMayMatch(this.regexes[i])) return true;
-    }
-    return false;
   }
 }
 

@@ -229,6 +229,20 @@ function twoCheapest(parts: readonly TriggeredExpression[]): {
   return { trigger: known[0] ?? null, confirm: known[1] ?? null };
 }
 
+/**
+ * Whether a trigger passed on a turn: one of its phrases was hit, or one of its regexes may
+ * match. The rule set tests a rule's confirm trigger with it before matching the rule.
+ */
+export function triggerCheck(trigger: Trigger): (scope: TurnScope) => boolean {
+  const phrases = phraseMatcher([...trigger.phrases]);
+  const { regexes } = trigger;
+  return (scope) => {
+    if (phrases(scope) !== null) return true;
+    for (let i = 0; i < regexes.length; i++) if (scope.regexMayMatch(regexes[i])) return true;
+    return false;
+  };
+}
+
 function phraseMatcher(ids: number[]): CompiledExpression {
   if (ids.length === 0) return () => null;
   if (ids.length === 1) {
