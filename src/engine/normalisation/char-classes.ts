@@ -1,3 +1,5 @@
+import { isHangulSyllable } from './hangul';
+
 /**
  * Unicode character classes the hot scanners need, per code point, computed once by regex and
  * cached: the tokeniser's (`TOKEN`: Hangul script, \p{N}, \p{L}) and the separator-join
@@ -9,6 +11,7 @@ export const HANGUL = 4;
 export const SPLIT_SEPARATOR = 8;
 const CLASSIFIED = 16;
 
+const IS_LETTER_MARK_OR_NUMBER = /[\p{L}\p{M}\p{N}]/u;
 const IS_LETTER = /^\p{L}$/u;
 const IS_NUMBER = /^\p{N}$/u;
 const IS_HANGUL = /^\p{Script=Hangul}$/u;
@@ -41,4 +44,14 @@ export function astralPointClasses(point: number): number {
   if (known === undefined)
     astralClasses.set(point, (known = classify(String.fromCodePoint(point))));
   return known;
+}
+
+/** `/[\p{L}\p{M}\p{N}]/u` for one UTF-16 unit, without the regex for ASCII and Hangul syllables. */
+export function isLetterOrNumber(code: number): boolean {
+  if (code < 0x80) {
+    return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+  }
+  if (isHangulSyllable(code)) return true;
+  // Marks belong to their letter in the spaceless view: Thai vowels and tones are marks.
+  return IS_LETTER_MARK_OR_NUMBER.test(String.fromCharCode(code));
 }

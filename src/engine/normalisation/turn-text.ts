@@ -1,8 +1,16 @@
 import type { MappedText, TextNormaliser } from '../plugin-registry/plugin-contract';
+import { addressViews } from './address-forms';
 import { LEET } from './char-folding';
 import { CORE_NORMALISERS, isAsciiLetter } from './core-normalisers';
 import { isCompatibilityConsonant, isHangulSyllable, singleConsonant } from './hangul';
-import { astralPointClasses, HANGUL, LETTER, NUMBER, unitClasses } from './char-classes';
+import {
+  astralPointClasses,
+  HANGUL,
+  isLetterOrNumber,
+  LETTER,
+  NUMBER,
+  unitClasses,
+} from './char-classes';
 import { codeUnits } from './code-units';
 import { mappedFromString } from './mapped-text';
 import { isSignalWord } from './spelled-words';
@@ -46,6 +54,7 @@ export class TurnText {
   readonly tokens: Token[];
   private compactView: DerivedView | undefined;
   private choseongView: DerivedView | undefined | null;
+  private addressFormViews: DerivedView[] | undefined;
   private lowerOriginal: string | undefined;
   private lowerNormalised: string | undefined;
 
@@ -68,6 +77,15 @@ export class TurnText {
   get compact(): DerivedView {
     this.compactView ??= buildCompactView(this.normalised.text);
     return this.compactView;
+  }
+
+  /**
+   * Spacing-free views with Korean second-person words (당신, 님, 니, ...) spelt the 너 way,
+   * for Hangul phrases written with 너; empty when the turn has none (see `address-forms.ts`).
+   */
+  get addressViews(): DerivedView[] {
+    this.addressFormViews ??= addressViews(this.normalised.text, this.tokens);
+    return this.addressFormViews;
   }
 
   /** Runs of stray consonant jamo, doubles folded (ㅆ -> ㅅ), runs separated by a space; null if none. */
@@ -471,16 +489,6 @@ function elongatedReading(
   return key.replace(/(\p{L})\1/gu, (pair, letter: string) =>
     stretched.has(letter) ? letter : pair,
   );
-}
-
-/** `/[\p{L}\p{N}]/u` for one UTF-16 unit, without the regex for ASCII and Hangul syllables. */
-function isLetterOrNumber(code: number): boolean {
-  if (code < 0x80) {
-    return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
-  }
-  if (isHangulSyllable(code)) return true;
-  // Marks belong to their letter in the spaceless view: Thai vowels and tones are marks.
-  return /[\p{L}\p{M}\p{N}]/u.test(String.fromCharCode(code));
 }
 
 /** Cheap pre-check for the doubled-letter regex: two equal code units in a row. */

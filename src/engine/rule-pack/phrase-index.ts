@@ -304,6 +304,7 @@ export class PhraseIndex {
     this.matchWords(turn, hits);
     if (this.hangulFirst.byKey.size > 0 && SPACELESS_SCRIPT.test(turn.normalised.text)) {
       this.matchView(turn, turn.compact, this.hangulFirst, hits);
+      for (const view of turn.addressViews) this.matchView(turn, view, this.hangulFirst, hits);
     }
     if (this.choseongFirst.byKey.size > 0) {
       const view = turn.choseong;
