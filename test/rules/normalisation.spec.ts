@@ -229,6 +229,13 @@ describe('core normalisers', () => {
     ['gf', 'girlfriend'],
     ['tmrw', 'tomorrow'],
     ['2nite', 'tonight'],
+    ['kno', 'know'],
+    ['smth', 'something'],
+    ['bcuz', 'because'],
+    // digits typed for the words they sound like ("how 2 make", "4 real")
+    ['2', 'to'],
+    ['4', 'for'],
+    ['sum1', 'someone'],
     // a count of zero is read as none ("0 filters" as "no filters")
     ['zero', 'no'],
     ['0', 'no'],

@@ -280,12 +280,13 @@ function tokenise(original: string, mapped: MappedText, codes: Uint16Array): Tok
       originalStart,
       originalEnd,
       key,
+      // Shorthand first: "sum1" is someone, not a disguised "sumi".
       alt:
-        disguisedReading(key, original, originalStart, originalEnd) ??
-        elongatedReading(key, original, originalStart, originalEnd) ??
         (key.length <= SHORTHAND_MAX_LENGTH && SHORTHAND_STARTS[codes[start]] === 1
           ? CHAT_SHORTHAND.get(key)
           : undefined) ??
+        disguisedReading(key, original, originalStart, originalEnd) ??
+        elongatedReading(key, original, originalStart, originalEnd) ??
         typoReading(key) ??
         droppedGReading(key) ??
         null,
@@ -317,10 +318,29 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['bc', 'because'],
   ['cuz', 'because'],
   ['coz', 'because'],
+  ['cus', 'because'],
+  ['bcuz', 'because'],
+  ['becuz', 'because'],
+  ['bcoz', 'because'],
   ['tho', 'though'],
   ['thru', 'through'],
   ['luv', 'love'],
   ['wat', 'what'],
+  ['wht', 'what'],
+  ['kno', 'know'],
+  ['knw', 'know'],
+  ['smth', 'something'],
+  ['sth', 'something'],
+  ['somethin', 'something'],
+  ['tht', 'that'],
+  ['dat', 'that'],
+  ['hav', 'have'],
+  ['gud', 'good'],
+  ['nd', 'and'],
+  ['frnd', 'friend'],
+  ['frnds', 'friends'],
+  ['prolly', 'probably'],
+  ['srsly', 'seriously'],
   ['wut', 'what'],
   ['w', 'with'],
   ['wit', 'with'],
@@ -339,6 +359,13 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['2morrow', 'tomorrow'],
   ['tonite', 'tonight'],
   ['2nite', 'tonight'],
+  // Digits typed for the words they sound like: "how 2 make", "want 2 die", "4 real".
+  ['2', 'to'],
+  ['4', 'for'],
+  ['sum1', 'someone'],
+  ['some1', 'someone'],
+  ['any1', 'anyone'],
+  ['every1', 'everyone'],
   // A count of zero says none: "0 filters", "zero rules" read as "no filters", "no rules".
   ['zero', 'no'],
   ['0', 'no'],
