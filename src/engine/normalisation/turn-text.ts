@@ -1,5 +1,5 @@
 import type { MappedText, TextNormaliser } from '../plugin-registry/plugin-contract';
-import { addressViews } from './address-forms';
+import { koreanViews } from './korean-views';
 import { LEET } from './char-folding';
 import { CORE_NORMALISERS, isAsciiLetter } from './core-normalisers';
 import { isCompatibilityConsonant, isHangulSyllable, singleConsonant } from './hangul';
@@ -12,6 +12,7 @@ import {
   unitClasses,
 } from './char-classes';
 import { codeUnits } from './code-units';
+import { withoutEnglishFillers } from './filler-words';
 import { mappedFromString } from './mapped-text';
 import { isSignalWord } from './spelled-words';
 import { typoReading } from './typo-readings';
@@ -54,7 +55,8 @@ export class TurnText {
   readonly tokens: Token[];
   private compactView: DerivedView | undefined;
   private choseongView: DerivedView | undefined | null;
-  private addressFormViews: DerivedView[] | undefined;
+  private koreanReadings: DerivedView[] | undefined;
+  private tokensLessFillers: Token[] | null | undefined;
   private lowerOriginal: string | undefined;
   private lowerNormalised: string | undefined;
 
@@ -80,12 +82,21 @@ export class TurnText {
   }
 
   /**
-   * Spacing-free views with Korean second-person words (당신, 님, 니, ...) spelt the 너 way,
-   * for Hangul phrases written with 너; empty when the turn has none (see `address-forms.ts`).
+   * Spacing-free views with Korean second-person words (당신, 님, 니, ...) spelt the 너 way and
+   * filler adverbs left out, for Hangul phrases; empty when the turn has neither (see
+   * `korean-views.ts`).
    */
-  get addressViews(): DerivedView[] {
-    this.addressFormViews ??= addressViews(this.normalised.text, this.tokens);
-    return this.addressFormViews;
+  get koreanViews(): DerivedView[] {
+    this.koreanReadings ??= koreanViews(this.normalised.text, this.tokens);
+    return this.koreanReadings;
+  }
+
+  /** The tokens without filler words ("i just really want to die"); null when there are none. */
+  get tokensWithoutFillers(): Token[] | null {
+    if (this.tokensLessFillers === undefined) {
+      this.tokensLessFillers = withoutEnglishFillers(this.tokens);
+    }
+    return this.tokensLessFillers;
   }
 
   /** Runs of stray consonant jamo, doubles folded (ㅆ -> ㅅ), runs separated by a space; null if none. */

@@ -301,10 +301,12 @@ export class PhraseIndex {
   match(turn: TurnText): PhraseHits {
     this.hitSlots.ensure(this.count);
     const hits = new PhraseHits(this.hitSlots);
-    this.matchWords(turn, hits);
+    this.matchWords(turn, turn.tokens, hits);
+    const withoutFillers = turn.tokensWithoutFillers;
+    if (withoutFillers) this.matchWords(turn, withoutFillers, hits);
     if (this.hangulFirst.byKey.size > 0 && SPACELESS_SCRIPT.test(turn.normalised.text)) {
       this.matchView(turn, turn.compact, this.hangulFirst, hits);
-      for (const view of turn.addressViews) this.matchView(turn, view, this.hangulFirst, hits);
+      for (const view of turn.koreanViews) this.matchView(turn, view, this.hangulFirst, hits);
     }
     if (this.choseongFirst.byKey.size > 0) {
       const view = turn.choseong;
@@ -313,8 +315,7 @@ export class PhraseIndex {
     return hits;
   }
 
-  private matchWords(turn: TurnText, hits: PhraseHits): void {
-    const tokens = turn.tokens;
+  private matchWords(turn: TurnText, tokens: Token[], hits: PhraseHits): void {
     const units = turn.units;
     const starts = this.wordStarts;
     this.resetWordIds(tokens.length);

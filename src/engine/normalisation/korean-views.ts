@@ -1,7 +1,11 @@
 import { isLetterOrNumber } from './char-classes';
+import { KOREAN_FILLERS } from './filler-words';
 import type { DerivedView, Token } from './turn-text';
 
 /**
+ * Spacing-free views of a Korean turn read past how it is said, for Hangul phrases: second-person
+ * forms spelt the 너 way and filler adverbs (진짜, 그냥, 너무, ...; see filler-words.ts) left out.
+ *
  * Korean second-person forms read as 너. Packs write what a user says to the companion with
  * 너 ("너 없으면 못 살아", "너한테 돈 다 썼어"); users also write 당신 (polite or romantic),
  * 님 (chat-polite), 니 (spoken), 그대 (poetic) and 너님 (slang), each with its own particles
@@ -60,48 +64,59 @@ const PRONOUNS: readonly { stem: string; open: boolean }[] = [
 /** The subject form has two 너 spellings that packs use about equally (너가, 네가). */
 const SUBJECT_SPELLINGS = ['너가', '네가'] as const;
 
-const MAY_HOLD_PRONOUN = /당신|너님|그대|님|니/;
-
-type Rewrite = { start: number; end: number; subject: boolean; after: string };
+/** A word's letters [start, end) spelt `text` instead, or as the subject spelling. */
+type Rewrite = { start: number; end: number; subject: boolean; text: string };
 
 /** How a token reads with its pronoun spelt the 너 way, or null when it holds none. */
 function rewriteOf(word: string, start: number): Rewrite | null {
   for (const { stem, open } of PRONOUNS) {
     if (!word.startsWith(stem)) continue;
     const rest = word.slice(stem.length);
-    if (rest === '') return { start, end: start + word.length, subject: false, after: '' };
+    if (rest === '') return { start, end: start + word.length, subject: false, text: '너' };
     const particle = PARTICLES.find(({ written }) => rest.startsWith(written));
-    if (!particle)
-      return open ? { start, end: start + stem.length, subject: false, after: '' } : null;
+    if (!particle) {
+      return open ? { start, end: start + stem.length, subject: false, text: '너' } : null;
+    }
     const subject = particle.after너 === '가';
     return {
       start,
       end: start + stem.length + particle.written.length,
       subject,
-      after: subject ? '' : particle.after너,
+      text: subject ? '' : `너${particle.after너}`,
     };
   }
   return null;
 }
 
 /**
- * The views of `text` (the normalised text) with every second-person word spelt the 너 way:
- * none when the turn has no such word, one, or two when a subject form occurs (너가 and 네가).
- * Like the compact view, they hold letters and digits only; `toNormalised` maps a replaced
- * word's letters onto the letters it replaces.
+ * The views of `text` (the normalised text) read past how it is said: with every second-person
+ * word spelt the 너 way, and with that and every filler word left out (phrases may hold a filler
+ * themselves: 너는진짜한심). None when the turn has neither; each view twice when a subject form
+ * occurs (너가 and 네가). Like the compact view, they hold letters and digits only;
+ * `toNormalised` maps a replaced word's letters onto the letters it replaces.
  */
-export function addressViews(text: string, tokens: readonly Token[]): DerivedView[] {
-  if (!MAY_HOLD_PRONOUN.test(text)) return [];
-  const rewrites: Rewrite[] = [];
+export function koreanViews(text: string, tokens: readonly Token[]): DerivedView[] {
+  const pronouns: Rewrite[] = [];
+  const all: Rewrite[] = [];
   for (const token of tokens) {
-    const rewrite = rewriteOf(text.slice(token.start, token.end), token.start);
-    if (rewrite) rewrites.push(rewrite);
+    const word = text.slice(token.start, token.end);
+    if (KOREAN_FILLERS.has(word)) {
+      all.push({ start: token.start, end: token.end, subject: false, text: '' });
+      continue;
+    }
+    const rewrite = rewriteOf(word, token.start);
+    if (rewrite) {
+      pronouns.push(rewrite);
+      all.push(rewrite);
+    }
   }
-  if (rewrites.length === 0) return [];
-  const spellings = rewrites.some((rewrite) => rewrite.subject)
+  const spellings = pronouns.some((rewrite) => rewrite.subject)
     ? SUBJECT_SPELLINGS
     : SUBJECT_SPELLINGS.slice(0, 1);
-  return spellings.map((subject) => buildView(text, rewrites, subject));
+  const readings = all.length > pronouns.length ? [pronouns, all] : [pronouns];
+  return readings
+    .filter((rewrites) => rewrites.length > 0)
+    .flatMap((rewrites) => spellings.map((subject) => buildView(text, rewrites, subject)));
 }
 
 function buildView(text: string, rewrites: readonly Rewrite[], subject: string): DerivedView {
@@ -111,7 +126,7 @@ function buildView(text: string, rewrites: readonly Rewrite[], subject: string):
   for (let i = 0; i < text.length;) {
     const rewrite = rewrites[next];
     if (rewrite !== undefined && rewrite.start === i) {
-      const spelt = rewrite.subject ? subject : `너${rewrite.after}`;
+      const spelt = rewrite.subject ? subject : rewrite.text;
       for (let k = 0; k < spelt.length; k++) {
         offsets.push(Math.min(rewrite.start + k, rewrite.end - 1));
       }

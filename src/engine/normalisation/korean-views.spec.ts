@@ -2,7 +2,7 @@ import { PhraseIndex } from '../rule-pack/phrase-index';
 import { CORE_NORMALISERS } from './core-normalisers';
 import { TurnText } from './turn-text';
 
-const views = (text: string) => new TurnText(text).addressViews.map((view) => view.text);
+const views = (text: string) => new TurnText(text).koreanViews.map((view) => view.text);
 
 describe('Korean second-person forms read as 너', () => {
   it.each([
@@ -47,5 +47,18 @@ describe('Korean second-person forms read as 너', () => {
     const id = index.add('못살아');
     const hits = index.match(new TurnText('당신 없으면 못 살아'));
     expect(id === null ? undefined : hits.get(id)).toHaveLength(1);
+  });
+});
+
+describe('Korean filler adverbs left out', () => {
+  it('reads the turn without them, and keeps a view with them for phrases that hold one', () => {
+    expect(views('죽고 진짜 싶어')).toEqual(['죽고싶어']);
+    expect(views('당신은 진짜 한심해')).toEqual(['너는진짜한심해', '너는한심해']);
+  });
+
+  it('lets a phrase match across a filler the user put in', () => {
+    const index = new PhraseIndex(CORE_NORMALISERS);
+    const id = index.add('사라지고싶');
+    expect(id !== null && index.match(new TurnText('그냥 사라지고 좀 싶다')).has(id)).toBe(true);
   });
 });
