@@ -9,7 +9,7 @@ import type {
 import type { Policy } from '../pipeline/policy';
 import type { DetectorHit, TextNormaliser } from '../plugin-registry/plugin-contract';
 import type { PluginRegistry } from '../plugin-registry/plugin-registry';
-import { CATEGORY_IDS, type CategoryId, type Level, type SpeakerType } from '../taxonomy';
+import { CATEGORY_IDS, SPEAKER_TYPES, type CategoryId, type Level } from '../taxonomy';
 import {
   runRegex,
   triggerCheck,
@@ -70,8 +70,14 @@ export class CompiledRuleSet {
   /** Regex id -> positions in `ordered` of the rules it triggers. */
   private readonly triggeredByRegex: (number[] | undefined)[];
   /**
-   * Each rule's speaker, flag and count conditions, or null where it has none. One shape for
-   * every rule, read on the hot path instead of the rule definitions (whose shapes vary).
+   * Each rule's speakers as a mask of `speakerBit`s (ANY_SPEAKER where it names none): nearly
+   * every rule names its speakers, and a typed-array read per candidate costs less than a list
+   * search over strings read from the packs (compared character by character).
+   */
+  private readonly speakerMasks: Int32Array;
+  /**
+   * Each rule's flag and count conditions, or null where it has none. One shape for every
+   * rule, read on the hot path instead of the rule definitions (whose shapes vary).
    */
   private readonly conditions: (RuleConditions | null)[];
   /** Each rule's confirm trigger as a check, or null. */
@@ -108,6 +114,9 @@ export class CompiledRuleSet {
       (Object.entries(definition.when.raised) as [CategoryId, Exclude<Level, 'none'>][]).map(
         ([category, level]): RaisedCondition => [category, policy.thresholds[category][level]],
       ),
+    );
+    this.speakerMasks = Int32Array.from(this.ordered, ({ definition }) =>
+      definition.speakers === null ? ANY_SPEAKER : speakerMask(definition.speakers),
     );
     this.conditions = this.ordered.map(({ definition }) => conditionsOf(definition));
     this.confirms = this.ordered.map(({ confirm }) => (confirm ? triggerCheck(confirm) : null));
@@ -180,6 +189,7 @@ export class CompiledRuleSet {
         .filter((flag) => flag.expiresAtTurn === null || flag.expiresAtTurn >= currentTurn)
         .map((flag) => flag.name),
     );
+    const speaker = speakerBit(turn.speakerType);
     const scope = this.scope(turn.text, flags);
     const findings: Finding[] = [];
     const shadowFindings: Finding[] = [];
@@ -196,13 +206,9 @@ export class CompiledRuleSet {
         raisedScores ??= highestScores(findings);
         if (!raisedReached(this.raisedConditions[position], raisedScores)) continue;
       }
+      if ((this.speakerMasks[position] & speaker) === 0) continue;
       const conditions = this.conditions[position];
-      if (
-        conditions !== null &&
-        !conditions.hold(turn.speakerType, flags, conversation.categoryCounts)
-      ) {
-        continue;
-      }
+      if (conditions !== null && !conditions.hold(flags, conversation.categoryCounts)) continue;
       const confirm = this.confirms[position];
       if (confirm !== null && !confirm(scope)) continue;
       const matches = firingMatches(rule, scope);
@@ -293,21 +299,30 @@ function addUnmarked(
   return next;
 }
 
-/** The conditions a rule sets on the turn's speaker and on the conversation so far. */
+/** Speakers as bits, in SPEAKER_TYPES order; any other speaker has a bit no rule lists. */
+function speakerBit(speaker: string): number {
+  const index = (SPEAKER_TYPES as readonly string[]).indexOf(speaker);
+  return 1 << (index < 0 ? SPEAKER_TYPES.length : index);
+}
+
+/** Every bit: rules without a speaker list run for any speaker, unknown ones too. */
+const ANY_SPEAKER = -1;
+
+function speakerMask(speakers: readonly string[]): number {
+  let mask = 0;
+  for (const speaker of speakers) mask |= speakerBit(speaker);
+  return mask;
+}
+
+/** The conditions a rule sets on the conversation so far (flags raised, category counts). */
 class RuleConditions {
   constructor(
-    private readonly speakers: readonly SpeakerType[] | null,
     private readonly flags: readonly string[],
     private readonly notFlags: readonly string[],
     private readonly counts: readonly CountCondition[],
   ) {}
 
-  hold(
-    speaker: SpeakerType,
-    flags: ReadonlySet<string>,
-    counts: Record<CategoryId, number>,
-  ): boolean {
-    if (this.speakers !== null && !this.speakers.includes(speaker)) return false;
+  hold(flags: ReadonlySet<string>, counts: Record<CategoryId, number>): boolean {
     for (const flag of this.flags) if (!flags.has(flag)) return false;
     for (const flag of this.notFlags) if (flags.has(flag)) return false;
     for (const [category, minimum] of this.counts) {
@@ -318,14 +333,10 @@ class RuleConditions {
 }
 
 function conditionsOf(rule: RuleDefinition): RuleConditions | null {
-  const { speakers, when } = rule;
+  const { when } = rule;
   const counts = Object.entries(when.counts) as CountCondition[];
-  const none =
-    speakers === null &&
-    when.flags.length === 0 &&
-    when.notFlags.length === 0 &&
-    counts.length === 0;
-  return none ? null : new RuleConditions(speakers, when.flags, when.notFlags, counts);
+  const none = when.flags.length === 0 && when.notFlags.length === 0 && counts.length === 0;
+  return none ? null : new RuleConditions(when.flags, when.notFlags, counts);
 }
 
 function firingMatches(rule: CompiledRule, scope: TurnScope): MatchResult {
