@@ -1,5 +1,13 @@
 import { CORE_NORMALISERS } from '../normalisation/core-normalisers';
-import { compileRuleRegex, compileTriggered, type ExpressionResolver } from './expression-compiler';
+import { TurnText } from '../normalisation/turn-text';
+import {
+  compileExpression,
+  compileRuleRegex,
+  compileTriggered,
+  triggerCheck,
+  type ExpressionResolver,
+  type TurnScope,
+} from './expression-compiler';
 import { PhraseIndex } from './phrase-index';
 import type { Expression } from './rule-pack.types';
 
@@ -118,5 +126,43 @@ describe('expression triggers', () => {
     expect(
       compileTriggered({ at, kind: 'all', items: [regex('.'), regex('[0-9a-z]+')] }, r).trigger,
     ).toBe(null);
+  });
+});
+
+/**
+ * A confirm check only asks whether a phrase was hit (it stops at the first): it must answer
+ * as the phrases' matcher does, on turns hitting fewer phrases than it wants and more.
+ */
+describe('triggerCheck', () => {
+  const r = resolver();
+  const wanted = ['kill', 'hurt', 'die', 'hate you'];
+  const ids = wanted.map((p) => r.phrases.add(p)!);
+  const check = triggerCheck({ phrases: ids, regexes: [], cost: ids.length });
+  const matcher = compileExpression(phrases(...wanted), r);
+  // Phrases no check wants, so that some turns hit more phrases than the check holds.
+  for (const other of ['i', 'want', 'to', 'you', 'so', 'much', 'really']) r.phrases.add(other);
+
+  const scopeOf = (text: string): TurnScope => {
+    const hits = r.phrases.match(new TurnText(text, CORE_NORMALISERS));
+    return {
+      text: new TurnText(text, CORE_NORMALISERS),
+      flags: new Set(),
+      phraseHits: () => hits,
+      phraseHitIds: () => hits.ids,
+      detectorHits: () => [],
+      regexHits: () => null,
+      regexMayMatch: () => false,
+    };
+  };
+
+  it.each([
+    'i want to die',
+    'i really hate you so much, i want to hurt you',
+    'i want you so much, really',
+    'die',
+    '',
+  ])('passes exactly when the phrase matcher matches: %s', (text) => {
+    const scope = scopeOf(text);
+    expect(check(scope)).toBe(matcher(scope) !== null);
   });
 });
