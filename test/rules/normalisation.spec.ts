@@ -232,6 +232,8 @@ describe('core normalisers', () => {
     ['kno', 'know'],
     ['smth', 'something'],
     ['bcuz', 'because'],
+    ['ima', 'imma'],
+    ['tiddies', 'titties'],
     // digits typed for the words they sound like ("how 2 make", "4 real")
     ['2', 'to'],
     ['4', 'for'],

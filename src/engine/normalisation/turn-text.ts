@@ -338,6 +338,7 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['luv', 'love'],
   ['wat', 'what'],
   ['wht', 'what'],
+  ['ima', 'imma'],
   ['kno', 'know'],
   ['knw', 'know'],
   ['smth', 'something'],
@@ -395,6 +396,8 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['fkin', 'fucking'],
   ['kll', 'kill'],
   ['sxy', 'sexy'],
+  ['tiddies', 'titties'],
+  ['tittys', 'titties'],
   ['sewerslide', 'suicide'],
   ['suwuicide', 'suicide'],
 ]);
