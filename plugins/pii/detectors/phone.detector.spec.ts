@@ -20,6 +20,9 @@ describe('pii.phone', () => {
     ['010 - 4 4 1 7 - 2 0 9 3', '010 - 4 4 1 7 - 2 0 9 3', 'KR', 'mobile'],
     ['my num: 0 1 0 / 4 8 2 1 / 7 7 3 0', '0 1 0 / 4 8 2 1 / 7 7 3 0', 'KR', 'mobile'],
     ['０１０－４８２１－７７３０ 이거 내 번호', '０１０－４８２１－７７３０', 'KR', 'mobile'],
+    // other scripts' digits, read as ASCII with the span on what was typed
+    ['رقمي +٩٧١ ٥٠ ١٢٣ ٤٥٦٧', '+٩٧١ ٥٠ ١٢٣ ٤٥٦٧', 'AE', 'mobile'],
+    ['मेरा नंबर +९१ ९८७६५ ४३२१०', '+९१ ९८७६५ ४३२१०', 'IN', 'mobile'],
     ['sdt của em 0912 345 678 nha', '0912 345 678', 'VN', undefined],
     // emoji and symbols between the groups
     ['010✨4821✨7730 여기로 연락해', '010✨4821✨7730', 'KR', 'mobile'],

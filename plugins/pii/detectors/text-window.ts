@@ -90,10 +90,39 @@ export function lettersAsDigits(text: string): string {
   );
 }
 
-/** Full-width digits, letters and punctuation ("０１０－４８２１") as ASCII, one unit for one. */
+/**
+ * The zero of every run of ten decimal digits in the BMP that people type numbers with: Arabic-Indic,
+ * Persian, N'Ko, Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada,
+ * Malayalam, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian.
+ */
+const DIGIT_ZEROS = [
+  0x0660, 0x06f0, 0x07c0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66,
+  0x0e50, 0x0ed0, 0x0f20, 0x1040, 0x17e0, 0x1810,
+];
+const NATIVE_DIGIT = new RegExp(
+  `[${DIGIT_ZEROS.map((zero) => `\\u${zero.toString(16).padStart(4, '0')}-\\u${(zero + 9).toString(16).padStart(4, '0')}`).join('')}]`,
+  'g',
+);
+
+function asciiDigit(char: string): string {
+  const code = char.charCodeAt(0);
+  const zero = DIGIT_ZEROS.find((start) => code >= start && code <= start + 9) ?? code;
+  return String.fromCharCode(0x30 + code - zero);
+}
+
+/**
+ * Full-width digits, letters and punctuation ("０１０－４８２１") and other scripts' digits
+ * ("٠٥٠١٢٣٤٥٦٧", "९८७६५४३२१०") as ASCII, one unit for one, so spans stay where they were.
+ */
 export function foldFullWidth(text: string): string {
-  if (!/[\uff01-\uff5e]/.test(text)) return text;
-  return text.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  let folded = text;
+  if (/[\uff01-\uff5e]/.test(folded)) {
+    folded = folded.replace(/[\uff01-\uff5e]/g, (c) =>
+      String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+    );
+  }
+  NATIVE_DIGIT.lastIndex = 0;
+  return NATIVE_DIGIT.test(folded) ? folded.replace(NATIVE_DIGIT, asciiDigit) : folded;
 }
 
 /**
