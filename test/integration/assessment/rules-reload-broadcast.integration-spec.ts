@@ -3,15 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { RulesEngineService } from '../../../src/engine/rules/rules-engine.service';
-import { projectRoot } from '../../../src/engine/rules-api';
 import { createTenant } from '../../factories/tenant.factory';
+import { FIXTURE_RULES } from '../../rules/engine-fixture';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix, waitFor } from '../llm/llm-test-kit';
 import { createTestApp, type TestApp } from '../../utils/test-app';
 import { createTestDatabase, type TestDatabase } from '../../utils/test-database';
 
 /**
  * Two instances behind a load balancer, one rules folder (as from one image or volume): a reload
- * asked of one instance reaches the other through Redis.
+ * asked of one instance reaches the other through Redis. A small rule set: what is under test is
+ * the broadcast, and compiling the shipped packs three times takes most of a minute on a busy CI
+ * machine.
  */
 describe('rules reload across instances', () => {
   const prefix = uniquePrefix('rules-reload');
@@ -23,7 +25,7 @@ describe('rules reload across instances', () => {
   beforeAll(async () => {
     db = await createTestDatabase('postgres');
     rulesDir = mkdtempSync(join(tmpdir(), 'reload-broadcast-'));
-    cpSync(join(projectRoot(), 'rules'), rulesDir, { recursive: true });
+    cpSync(FIXTURE_RULES, rulesDir, { recursive: true });
     const env = { ...db.env, REDIS_URL, REDIS_KEY_PREFIX: prefix };
     first = await createTestApp({ env, rulesDir });
     second = await createTestApp({ env: { ...env, MIGRATE_ON_START: 'false' }, rulesDir });
