@@ -63,5 +63,6 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])('retention purge on %s', (ki
     expect(left.map((row) => row.id)).toEqual(
       ids.map((row) => row.id).filter((id) => !old.includes(id)),
     );
-  });
+    // Two tenants, four keys and eight turns over HTTP: more than jest's 5 s on a busy machine.
+  }, 30_000);
 });
