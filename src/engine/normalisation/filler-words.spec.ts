@@ -2,7 +2,8 @@ import { PhraseIndex } from '../rule-pack/phrase-index';
 import { CORE_NORMALISERS } from './core-normalisers';
 import { TurnText } from './turn-text';
 
-const keys = (text: string) => new TurnText(text).tokensWithoutFillers?.map((token) => token.key);
+const keys = (text: string) =>
+  new TurnText(text).tokensWithoutFillers?.tokens.map((token) => token.key);
 
 describe('English filler words left out for phrase matching', () => {
   it('drops fillers between two words and keeps the words around them', () => {

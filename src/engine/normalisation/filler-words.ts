@@ -65,15 +65,21 @@ export const KOREAN_FILLERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The tokens without the English fillers between two other words, or null when there are none.
- * A filler at either end stays: leaving it out changes no phrase match.
+ * The tokens without the English fillers between two other words, and `gaps`: the index (in
+ * `tokens`) of each word that followed a left-out filler. Null when there are none. A filler at
+ * either end stays: leaving it out changes no phrase match.
  */
-export function withoutEnglishFillers(tokens: readonly Token[]): Token[] | null {
+export type TokensWithoutFillers = { tokens: Token[]; gaps: number[] };
+
+export function withoutEnglishFillers(all: readonly Token[]): TokensWithoutFillers | null {
   let kept: Token[] | null = null;
-  for (let i = 0; i < tokens.length; i++) {
-    const filler = i > 0 && i < tokens.length - 1 && ENGLISH_FILLERS.has(tokens[i].key);
-    if (filler && kept === null) kept = tokens.slice(0, i);
-    else if (!filler && kept !== null) kept.push(tokens[i]);
+  const gaps: number[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const filler = i > 0 && i < all.length - 1 && ENGLISH_FILLERS.has(all[i].key);
+    if (filler) {
+      kept ??= all.slice(0, i);
+      if (gaps[gaps.length - 1] !== kept.length) gaps.push(kept.length);
+    } else if (kept !== null) kept.push(all[i]);
   }
-  return kept;
+  return kept === null ? null : { tokens: kept, gaps };
 }

@@ -12,7 +12,7 @@ import {
   unitClasses,
 } from './char-classes';
 import { codeUnits } from './code-units';
-import { withoutEnglishFillers } from './filler-words';
+import { withoutEnglishFillers, type TokensWithoutFillers } from './filler-words';
 import { mappedFromString } from './mapped-text';
 import { isSignalWord } from './spelled-words';
 import { typoReading } from './typo-readings';
@@ -56,7 +56,7 @@ export class TurnText {
   private compactView: DerivedView | undefined;
   private choseongView: DerivedView | undefined | null;
   private koreanReadings: DerivedView[] | undefined;
-  private tokensLessFillers: Token[] | null | undefined;
+  private tokensLessFillers: TokensWithoutFillers | null | undefined;
   private lowerOriginal: string | undefined;
   private lowerNormalised: string | undefined;
 
@@ -92,7 +92,7 @@ export class TurnText {
   }
 
   /** The tokens without filler words ("i just really want to die"); null when there are none. */
-  get tokensWithoutFillers(): Token[] | null {
+  get tokensWithoutFillers(): TokensWithoutFillers | null {
     if (this.tokensLessFillers === undefined) {
       this.tokensLessFillers = withoutEnglishFillers(this.tokens);
     }

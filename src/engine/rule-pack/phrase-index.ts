@@ -1,6 +1,7 @@
 import type { TextNormaliser } from '../plugin-registry/plugin-contract';
 import { codeUnits } from '../normalisation/code-units';
 import { hangulFinal, isHangulSyllable, singleConsonant } from '../normalisation/hangul';
+import type { TokensWithoutFillers } from '../normalisation/filler-words';
 import { TurnText, type DerivedView, type Token } from '../normalisation/turn-text';
 import { MAX_MATCHES, type Match } from './match';
 import { phraseSpellings, type PhraseWord } from './spelling-variants';
@@ -188,6 +189,8 @@ export class PhraseIndex {
   private readonly hangulFirst = viewIndex();
   private readonly choseongFirst = viewIndex();
   private count = 0;
+  /** Words in the longest word phrase: how far before a left-out filler a match can start. */
+  private longestPhrase = 0;
   /**
    * Per-turn scratch of `matchWords` (synchronous, never re-entered): the vocabulary id of each
    * token's key and alt reading, looked up on first use.
@@ -231,6 +234,7 @@ export class PhraseIndex {
 
   /** Indexes one spelling of a word phrase under its first word (and second, when exact). */
   private addWords(entry: TokenPhrase): void {
+    this.longestPhrase = Math.max(this.longestPhrase, entry.words.length);
     const first = entry.words[0];
     this.wordStarts[first.text.charCodeAt(0)] = 1;
     if (first.prefix) {
@@ -301,9 +305,10 @@ export class PhraseIndex {
   match(turn: TurnText): PhraseHits {
     this.hitSlots.ensure(this.count);
     const hits = new PhraseHits(this.hitSlots);
-    this.matchWords(turn, turn.tokens, hits);
+    this.resetWordIds(turn.tokens.length);
+    this.matchWords(turn, turn.tokens, 0, turn.tokens.length, hits);
     const withoutFillers = turn.tokensWithoutFillers;
-    if (withoutFillers) this.matchWords(turn, withoutFillers, hits);
+    if (withoutFillers) this.matchAcrossFillers(turn, withoutFillers, hits);
     if (this.hangulFirst.byKey.size > 0 && SPACELESS_SCRIPT.test(turn.normalised.text)) {
       this.matchView(turn, turn.compact, this.hangulFirst, hits);
       for (const view of turn.koreanViews) this.matchView(turn, view, this.hangulFirst, hits);
@@ -315,11 +320,34 @@ export class PhraseIndex {
     return hits;
   }
 
-  private matchWords(turn: TurnText, tokens: Token[], hits: PhraseHits): void {
+  /**
+   * Word phrases over the tokens with fillers left out, tried only from where a phrase can reach
+   * across a left-out filler: a match anywhere else is one the full token list already found.
+   */
+  private matchAcrossFillers(
+    turn: TurnText,
+    { tokens, gaps }: TokensWithoutFillers,
+    hits: PhraseHits,
+  ): void {
+    this.resetWordIds(tokens.length);
+    let from = 0;
+    for (const gap of gaps) {
+      this.matchWords(turn, tokens, Math.max(from, gap - this.longestPhrase + 1), gap, hits);
+      from = Math.max(from, gap);
+    }
+  }
+
+  /** Word phrases starting at tokens [from, to); word ids reset for `tokens` beforehand. */
+  private matchWords(
+    turn: TurnText,
+    tokens: Token[],
+    from: number,
+    to: number,
+    hits: PhraseHits,
+  ): void {
     const units = turn.units;
     const starts = this.wordStarts;
-    this.resetWordIds(tokens.length);
-    for (let i = 0; i < tokens.length; i++) {
+    for (let i = from; i < to; i++) {
       const token = tokens[i];
       if (
         starts[units[token.start]] === 0 &&
