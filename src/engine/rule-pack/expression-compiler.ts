@@ -234,10 +234,10 @@ function twoCheapest(parts: readonly TriggeredExpression[]): {
  * match. The rule set tests a rule's confirm trigger with it before matching the rule.
  */
 export function triggerCheck(trigger: Trigger): (scope: TurnScope) => boolean {
-  const phrases = phraseTest(trigger.phrases);
+  const phrases = phraseMatcher([...trigger.phrases]);
   const { regexes } = trigger;
   return (scope) => {
-    if (phrases(scope)) return true;
+    if (phrases(scope) !== null) return true;
     for (let i = 0; i < regexes.length; i++) if (scope.regexMayMatch(regexes[i])) return true;
     return false;
   };
@@ -265,25 +265,6 @@ function phraseMatcher(ids: number[]): CompiledExpression {
       for (const id of ids) found = appendAll(found, hits.get(id));
     }
     return found;
-  };
-}
-
-/**
- * Whether one of the phrases was hit: what `phraseMatcher(ids)(scope) !== null` says, without
- * collecting the matches (a confirm trigger only asks), stopping at the first hit found.
- */
-function phraseTest(ids: readonly number[]): (scope: TurnScope) => boolean {
-  if (ids.length === 0) return () => false;
-  const wanted = new PhraseIdSet(ids);
-  return (scope) => {
-    const hits = scope.phraseHits();
-    if (hits.size < wanted.size) {
-      const hitIds = scope.phraseHitIds();
-      for (let i = 0; i < hitIds.length; i++) if (wanted.has(hitIds[i])) return true;
-      return false;
-    }
-    for (let i = 0; i < ids.length; i++) if (hits.has(ids[i])) return true;
-    return false;
   };
 }
 
