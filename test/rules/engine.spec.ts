@@ -82,6 +82,17 @@ describe('rules engine over the fixture packs', () => {
     expect(outcome.shadowFindings.map((f) => f.code)).toEqual(['self_harm.ideation.shadow']);
   });
 
+  it('answers each turn on its own: no regex result or prefilter mark carries to the next', () => {
+    const covered = (text: string) =>
+      ruleSet
+        .evaluate(turnContext(text))
+        .findings.filter((f) => f.code === 'self_harm.ideation.regex')
+        .flatMap((f) => f.spans.map((s) => text.slice(s.start, s.end)));
+    expect(covered('no reason to live')).toEqual(['no reason to live']);
+    expect(covered('no reason to leave')).toEqual([]);
+    expect(covered('honestly there is no reason to go on')).toEqual(['no reason to go on']);
+  });
+
   it('honours speakers', () => {
     expect(ruleSet.evaluate(turnContext('no reason to live', 'character')).findings).toEqual([]);
     expect(ruleSet.evaluate(turnContext('no reason to live', 'user')).findings).toHaveLength(1);

@@ -87,6 +87,7 @@ export class CompiledRuleSet {
   /** Each such rule's `when.raised` as [category, minimum score] pairs under the policy. */
   private readonly raisedConditions: RaisedCondition[][];
   private readonly prefilters: RegexPrefilters;
+  private readonly regexResults: RegexResults;
 
   constructor(
     readonly rulesVersion: string,
@@ -121,6 +122,7 @@ export class CompiledRuleSet {
     this.conditions = this.ordered.map(({ definition }) => conditionsOf(definition));
     this.confirms = this.ordered.map(({ confirm }) => (confirm ? triggerCheck(confirm) : null));
     this.prefilters = new RegexPrefilters(regexes);
+    this.regexResults = new RegexResults(regexes.length);
     this.triggeredByRegex = Array.from({ length: regexes.length }, () => undefined);
     this.found = new Int32Array(this.ordered.length);
     this.marked = new Uint8Array(this.ordered.length);
@@ -140,11 +142,12 @@ export class CompiledRuleSet {
 
   /**
    * Which rules can fire on this turn: the untriggered ones plus those whose phrases occurred
-   * or whose regexes' required literals occurred, as ascending positions in `ordered` (a view
-   * of scratch that the next turn overwrites). A turn has a few dozen candidates among
-   * hundreds of rules: listing them costs less than marking and then walking every rule.
+   * or whose regexes' required literals occurred, written as ascending positions in `ordered`
+   * to `this.found[0..count)` (scratch that the next turn overwrites); returns the count. A
+   * turn has a few dozen candidates among hundreds of rules: listing them costs less than
+   * marking and then walking every rule.
    */
-  private candidates(scope: Scope): Int32Array {
+  private candidates(scope: Scope): number {
     const found = this.found;
     const marked = this.marked;
     let count = 0;
@@ -165,7 +168,8 @@ export class CompiledRuleSet {
       for (let i = 0; i < count; i++) marked[found[i]] = 0;
     }
     // Rules run in `ordered` order (flag-setting rules first): sort the positions back into it.
-    return found.subarray(0, count).sort();
+    sortAscending(found, count);
+    return count;
   }
 
   get rules(): readonly CompiledRule[] {
@@ -194,10 +198,11 @@ export class CompiledRuleSet {
     const findings: Finding[] = [];
     const shadowFindings: Finding[] = [];
     const flagRequests: FlagRequest[] = [];
-    const candidates = this.candidates(scope);
+    const count = this.candidates(scope);
+    const candidates = this.found;
     const ordered = this.ordered;
     let raisedScores: Float64Array | null = null;
-    for (let k = 0; k < candidates.length; k++) {
+    for (let k = 0; k < count; k++) {
       const position = candidates[k];
       const rule = ordered[position];
       const { definition } = rule;
@@ -246,6 +251,7 @@ export class CompiledRuleSet {
       this.regexes,
       this.prefilters,
       this.registry,
+      this.regexResults,
     );
   }
 }
@@ -297,6 +303,29 @@ function addUnmarked(
     }
   }
   return next;
+}
+
+const INSERTION_SORT_MAX = 64;
+
+/**
+ * Sorts `values[0..count)` in place. A turn lists a few dozen positions: those an insertion
+ * sort orders without the view (and its allocation) a typed-array sort needs; long turns can
+ * list hundreds, which the built-in sort takes.
+ */
+function sortAscending(values: Int32Array, count: number): void {
+  if (count > INSERTION_SORT_MAX) {
+    values.subarray(0, count).sort();
+    return;
+  }
+  for (let i = 1; i < count; i++) {
+    const value = values[i];
+    let j = i - 1;
+    while (j >= 0 && values[j] > value) {
+      values[j + 1] = values[j];
+      j--;
+    }
+    values[j + 1] = value;
+  }
 }
 
 /** Speakers as bits, in SPEAKER_TYPES order; any other speaker has a bit no rule lists. */
@@ -374,12 +403,38 @@ function mergeSpans(matches: readonly Match[]): TextSpan[] {
   return merged.slice(0, MAX_SPANS);
 }
 
+/**
+ * The results of the regexes run on the current turn, by regex id (undefined: not run yet).
+ * One per rule set, cleared by each turn's scope (evaluation is synchronous): clearing the
+ * few entries a turn wrote costs less than a fresh array as long as all the rule set's regexes.
+ */
+class RegexResults {
+  private readonly results: (MatchResult | undefined)[];
+  private readonly written: number[] = [];
+
+  constructor(size: number) {
+    this.results = Array.from({ length: size }, () => undefined);
+  }
+
+  get(regexId: number): MatchResult | undefined {
+    return this.results[regexId];
+  }
+
+  set(regexId: number, result: MatchResult): void {
+    this.results[regexId] = result;
+    this.written.push(regexId);
+  }
+
+  clear(): void {
+    for (const regexId of this.written) this.results[regexId] = undefined;
+    this.written.length = 0;
+  }
+}
+
 /** Per-turn caches shared by all rules. */
 class Scope implements TurnScope {
   private phraseCache: PhraseHits | undefined;
   private readonly detectorCache = new Map<string, readonly DetectorHit[]>();
-  /** Per regex id: undefined = not run yet. */
-  private readonly regexCache: (MatchResult | undefined)[];
   private readonly mayMatchStates: PrefilterStates;
 
   constructor(
@@ -389,8 +444,9 @@ class Scope implements TurnScope {
     private readonly regexes: readonly CompiledRegex[],
     private readonly prefilters: RegexPrefilters,
     private readonly registry: PluginRegistry,
+    private readonly regexResults: RegexResults,
   ) {
-    this.regexCache = new Array<MatchResult | undefined>(regexes.length);
+    regexResults.clear();
     this.mayMatchStates = prefilters.states();
   }
 
@@ -419,10 +475,10 @@ class Scope implements TurnScope {
   }
 
   regexHits(regexId: number): MatchResult {
-    let hits = this.regexCache[regexId];
+    let hits = this.regexResults.get(regexId);
     if (hits === undefined) {
       hits = this.regexMayMatch(regexId) ? runRegex(this.regexes[regexId], this.text) : null;
-      this.regexCache[regexId] = hits;
+      this.regexResults.set(regexId, hits);
     }
     return hits;
   }

@@ -104,3 +104,14 @@ describe('RegexPrefilters over many regexes', () => {
     }
   });
 });
+
+describe('per-turn prefilter states', () => {
+  it('forget the previous turn: states() hands out cleared marks and no found ids', () => {
+    const prefilters = new RegexPrefilters([compileRuleRegex(0, 'kill (him|her)\\b', false)]);
+    const first = prefilters.states();
+    expect(prefilters.foundIds(new TurnText('i will kill him'), first)).toEqual([0]);
+    const next = prefilters.states();
+    expect(prefilters.mayMatch(0, new TurnText('nothing to see here'), next)).toBe(false);
+    expect(prefilters.foundIds(new TurnText('still nothing'), next)).toEqual([]);
+  });
+});

@@ -30,6 +30,11 @@ export class RegexPrefilters {
   /** The text each regex reads (0 or 1), or ALWAYS. */
   private readonly texts: Int8Array;
   private readonly automata: (LiteralAutomaton | null)[] = [];
+  /**
+   * The one set of per-turn states, handed out again by every `states()` call (evaluation is
+   * synchronous): zeroing the few marks a turn set costs less than a fresh array per turn.
+   */
+  private readonly scratch: PrefilterStates;
 
   /** `regexes[i].id` must be `i` (as the rule-set loader numbers them). */
   constructor(regexes: readonly CompiledRegex[]) {
@@ -50,11 +55,19 @@ export class RegexPrefilters {
     for (const list of entries) {
       this.automata.push(list.length > 0 ? new LiteralAutomaton(list) : null);
     }
+    this.scratch = { marks: new Uint8Array(this.texts.length + TEXTS), found: [] };
   }
 
-  /** Fresh per-turn states for `mayMatch`. */
+  /**
+   * Cleared per-turn states for `mayMatch`. The same object every call: the states of the
+   * previous call are no longer valid once this is called again.
+   */
   states(): PrefilterStates {
-    return { marks: new Uint8Array(this.texts.length + TEXTS), found: [] };
+    const { marks, found } = this.scratch;
+    for (let i = 0; i < found.length; i++) marks[found[i]] = 0;
+    found.length = 0;
+    for (let which = 0; which < TEXTS; which++) marks[this.texts.length + which] = 0;
+    return this.scratch;
   }
 
   /** Whether regex `regexId` has no prefilter (it may match every turn). */
