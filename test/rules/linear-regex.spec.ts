@@ -34,6 +34,28 @@ describe('linear-time rule regexes', () => {
     expect(spanning.findAll(long, 10)).toEqual([[1496, 1504]]);
   });
 
+  it('finds the same matches when long texts are read only where a required literal occurs', () => {
+    const regex = compileLinearRegex('(?i)\\b(kill|hurt) (him|her)\\b');
+    const literals = ['kill ', 'hurt '];
+    // Matches at the start, across window edges (windows start every 450 units), in the
+    // last window, and once in upper case (literals are found in the lower-cased text).
+    const texts = [
+      `kill him ${'x '.repeat(4000)}`,
+      `${'x '.repeat(223)}hurt her ${'y '.repeat(2000)}KILL HIM ${'z '.repeat(5)}`,
+      `${'x '.repeat(2995)}and i will hurt him`,
+      `${'x '.repeat(3000)}nothing here`,
+      `${'x '.repeat(2000)}İ kill him ${'y '.repeat(200)}`,
+    ];
+    for (const text of texts) {
+      const required = { lowered: text.toLowerCase(), literals };
+      expect(regex.findAll(text, 10, required)).toEqual(regex.findAll(text, 10));
+    }
+    expect(regex.findAll(texts[1], 10, { lowered: texts[1].toLowerCase(), literals })).toEqual([
+      [446, 454],
+      [4455, 4463],
+    ]);
+  });
+
   it('stays fast on a pathological pattern over a long text', () => {
     const regex = compileLinearRegex('(?i)\\pL{2,}(strasse|gasse)\\s+[0-9]');
     const started = performance.now();

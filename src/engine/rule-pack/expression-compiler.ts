@@ -4,7 +4,7 @@ import type { TurnText } from '../normalisation/turn-text';
 import { compileLinearRegex, type LinearRegex } from './linear-regex';
 import { MAX_MATCHES, NO_SPANS, type Match, type MatchResult } from './match';
 import type { PhraseHits, PhraseIndex } from './phrase-index';
-import { requiredLiterals, type RegexLiterals } from './regex-literals';
+import { lowerCasedLiterals, requiredLiterals, type RegexLiterals } from './regex-literals';
 import type { Expression, FactCondition } from './rule-pack.types';
 
 /**
@@ -37,6 +37,11 @@ export type CompiledRegex = {
    * `RegexPrefilters` tests them for all regexes of a rule set at once.
    */
   prefilter: RegexLiterals | null;
+  /**
+   * The prefilter's literals as found in the lower-cased subject (see `lowerCasedLiterals`),
+   * or null: over long turns the regex runs only where one of them occurs.
+   */
+  loweredLiterals: string[] | null;
 };
 
 /** Compiles a rule regex (throws RE2's message when the pattern is not valid RE2). */
@@ -44,7 +49,9 @@ export function compileRuleRegex(id: number, written: string, raw: boolean): Com
   // The normalised text has Han characters in Simplified forms; so must a pattern run over it.
   const pattern = raw ? written : simplifiedHan(written);
   const regex = compileLinearRegex(pattern);
-  return { id, pattern, regex, raw, prefilter: requiredLiterals(pattern) };
+  const prefilter = requiredLiterals(pattern);
+  const loweredLiterals = prefilter === null ? null : lowerCasedLiterals(prefilter);
+  return { id, pattern, regex, raw, prefilter, loweredLiterals };
 }
 
 export type ExpressionResolver = {
@@ -400,7 +407,12 @@ function factHolds(hit: DetectorHit, condition: FactCondition): boolean {
  */
 export function runRegex(compiled: CompiledRegex, text: TurnText): MatchResult {
   const subject = compiled.raw ? text.original : text.normalised.text;
-  const found = compiled.regex.findAll(subject, MAX_MATCHES);
+  const literals = compiled.loweredLiterals;
+  const found = compiled.regex.findAll(
+    subject,
+    MAX_MATCHES,
+    literals === null ? undefined : { lowered: text.lowerCased(compiled.raw), literals },
+  );
   if (found.length === 0) return null;
   return found.map(([start, end]) => {
     const span = compiled.raw ? { start, end } : text.originalSpan(start, end);

@@ -53,6 +53,17 @@ export function requiredLiterals(pattern: string): RegexLiterals | null {
   return { literals: [...set].sort(), lowerCase: parser.caseInsensitive };
 }
 
+/**
+ * The literals as they are looked for in a subject lower-cased by `TurnText.lowerCased`: each
+ * lower-cased (a case-sensitive literal, lower-cased, is still necessary there), or null when
+ * one holds Greek capital sigma, which lower-cases by its context, or the long s, which
+ * `lowerCased` turns into "s".
+ */
+export function lowerCasedLiterals(prefilter: RegexLiterals): string[] | null {
+  if (prefilter.literals.some((literal) => /[Σſ]/.test(literal))) return null;
+  return prefilter.literals.map((literal) => literal.toLowerCase());
+}
+
 /** The best known necessary set of a node: its exact set if it has no empty string, else `required`. */
 function usable(info: Info): Set<string> | null {
   if (info.exact !== null && info.exact.size > 0 && !info.exact.has('')) return info.exact;

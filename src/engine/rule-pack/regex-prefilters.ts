@@ -1,6 +1,7 @@
 import type { TurnText } from '../normalisation/turn-text';
 import type { CompiledRegex } from './expression-compiler';
 import { LiteralAutomaton, type LiteralEntry } from './literal-automaton';
+import { lowerCasedLiterals } from './regex-literals';
 
 /**
  * The literal prefilters of all rule regexes, answered together: a regex may match a turn
@@ -44,13 +45,11 @@ export class RegexPrefilters {
       if (regex.id !== position) throw new Error(`regex ids must be positions (${regex.id})`);
     });
     for (const regex of regexes) {
-      const { prefilter } = regex;
-      if (prefilter === null || !prefilter.literals.every(lowerCasesInPlace)) continue;
+      const literals = regex.prefilter === null ? null : lowerCasedLiterals(regex.prefilter);
+      if (literals === null) continue;
       const text = regex.raw ? 1 : 0;
       this.texts[regex.id] = text;
-      for (const literal of prefilter.literals) {
-        entries[text].push({ literal: literal.toLowerCase(), group: regex.id });
-      }
+      for (const literal of literals) entries[text].push({ literal, group: regex.id });
     }
     for (const list of entries) {
       this.automata.push(list.length > 0 ? new LiteralAutomaton(list) : null);
@@ -102,13 +101,4 @@ export class RegexPrefilters {
     states.marks[this.texts.length + which] = SCANNED;
     this.automata[which]?.scan(text.lowerCased(which === 1), states.marks, FOUND, states.found);
   }
-}
-
-/**
- * Whether a literal found in a text is, lower-cased, found in that text as `lowerCased` gives
- * it: true but for Greek capital sigma, which lower-cases by its context, and the long s, which
- * `lowerCased` turns into "s" (a regex with such a literal runs on every turn instead).
- */
-function lowerCasesInPlace(literal: string): boolean {
-  return !/[Σſ]/.test(literal);
 }
