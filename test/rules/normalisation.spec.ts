@@ -2,6 +2,7 @@ import type { MappedText } from '../../src/engine/plugin-registry/plugin-contrac
 import { coreNormaliser, CORE_NORMALISERS } from '../../src/engine/normalisation/core-normalisers';
 import { mappedFromString } from '../../src/engine/normalisation/mapped-text';
 import { TurnText } from '../../src/engine/normalisation/turn-text';
+import { compileRuleRegex, runRegex } from '../../src/engine/rule-pack/expression-compiler';
 import { PhraseIndex } from '../../src/engine/rule-pack/phrase-index';
 
 const run = (id: string, text: string): MappedText =>
@@ -15,6 +16,9 @@ describe('core normalisers', () => {
     ['kíll', 'kill'],
     ['k\u200bi\u00adll', 'kill'],
     ['ﬁne', 'fine'],
+    ['WŁAMAĆ', 'wlamac'],
+    ['đi chết đi', 'đi chet đi'],
+    ['Søstre', 'sostre'],
   ])('core.unicode folds %s', (input, expected) => {
     expect(run('core.unicode', input).text).toBe(expected);
   });
@@ -359,5 +363,20 @@ describe('CJK phrases', () => {
     const zh = index.add('我要殺了你');
     expect(zh !== null && index.match(new TurnText('我要杀了你')).has(zh)).toBe(true);
     expect(zh !== null && index.match(new TurnText('我要殺了你')).has(zh)).toBe(true);
+  });
+});
+
+describe('phrases with stroke letters (ł, ø)', () => {
+  it('match turns typed with or without the stroke, and regexes read them alike', () => {
+    const index = new PhraseIndex(CORE_NORMALISERS);
+    const pl = index.add('włamać się');
+    const da = index.add('jeg vil dø');
+    for (const text of ['chce sie wlamac sie', 'chcę się włamać się']) {
+      expect(pl !== null && index.match(new TurnText(text)).has(pl)).toBe(true);
+    }
+    expect(da !== null && index.match(new TurnText('jeg vil do nu')).has(da)).toBe(true);
+    const regex = compileRuleRegex(0, 'fałszyw\\w+ (pieniadze|dowod)', false);
+    expect(runRegex(regex, new TurnText('mam falszywe pieniadze'))).not.toBeNull();
+    expect(runRegex(regex, new TurnText('mam fałszywe pieniądze'))).not.toBeNull();
   });
 });

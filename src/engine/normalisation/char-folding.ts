@@ -23,6 +23,37 @@ export function isInvisible(codePoint: number): boolean {
   );
 }
 
+/**
+ * Latin letters with a stroke, which NFKD leaves whole, as the plain letter people type for
+ * them on keyboards without them: "wlamac" for "włamać", "sostre" for "søstre". One letter
+ * for one, lower-cased. Vietnamese đ stays: packs tell words apart by it that would read as
+ * common words of other languages without it (đĩ as Indonesian and Italian "di", đạo as "dao").
+ */
+const STROKE_LETTERS: Readonly<Record<string, string>> = {
+  ł: 'l',
+  Ł: 'l',
+  ø: 'o',
+  Ø: 'o',
+  ħ: 'h',
+  Ħ: 'h',
+  ŧ: 't',
+  Ŧ: 't',
+};
+const STROKE_LETTER = new RegExp(`[${Object.keys(STROKE_LETTERS).join('')}]`, 'g');
+
+/** The plain letter for a letter with a stroke (see STROKE_LETTERS), or undefined. */
+export function strokeLetterFold(codePoint: number): string | null {
+  return STROKE_LETTERS[String.fromCodePoint(codePoint)] ?? null;
+}
+
+/**
+ * A text with its stroke letters folded as turns fold them: for `regex` patterns, which read
+ * the normalised text but are not normalised themselves.
+ */
+export function strokeLettersFolded(text: string): string {
+  return text.replace(STROKE_LETTER, (char) => STROKE_LETTERS[char]);
+}
+
 /** Cyrillic and Greek letters (already lower-cased) that look like Latin ones. */
 export const HOMOGLYPHS: Readonly<Record<string, string>> = {
   а: 'a',

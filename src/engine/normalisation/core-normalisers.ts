@@ -1,6 +1,6 @@
 import * as OpenCC from 'opencc-js';
 import type { MappedText, TextNormaliser } from '../plugin-registry/plugin-contract';
-import { HOMOGLYPHS, isInvisible, LEET } from './char-folding';
+import { HOMOGLYPHS, isInvisible, LEET, strokeLetterFold } from './char-folding';
 import {
   canBeFinal,
   canBeInitial,
@@ -34,8 +34,9 @@ function foldCodePoint(code: number): string {
   if (isInvisible(code)) folded = '';
   else if (isHangulSyllable(code) || isCompatibilityJamo(code)) folded = String.fromCharCode(code);
   else {
-    const conjoining = conjoiningToCompatibility(code);
-    if (conjoining) folded = conjoining;
+    // Characters NFKD leaves whole: conjoining jamo and Latin letters with a stroke.
+    const whole = conjoiningToCompatibility(code) ?? strokeLetterFold(code);
+    if (whole) folded = whole;
     else {
       // NFKD folds width, ligatures, circled and mathematical letters; the combining
       // diacritics it separates out (U+0300..U+036F) are dropped so "kíll" reads "kill".
