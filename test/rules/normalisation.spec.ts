@@ -245,8 +245,25 @@ describe('core normalisers', () => {
     // a count of zero is read as none ("0 filters" as "no filters")
     ['zero', 'no'],
     ['0', 'no'],
+    // Spanish, Portuguese and French chat shorthand, read unaccented as normalised text is
+    ['q', 'que'],
+    ['kiero', 'quiero'],
+    ['pq', 'porque'],
+    ['vc', 'voce'],
+    ['cmg', 'comigo'],
+    ['tbm', 'tambem'],
+    ['tjrs', 'toujours'],
+    ['dsl', 'desole'],
   ])('gives the chat shorthand %s the reading %s for matching', (text, alt) => {
     expect(new TurnText(text).tokens[0].alt).toBe(alt);
+  });
+
+  it('matches Spanish and Portuguese phrases typed in chat shorthand', () => {
+    const index = new PhraseIndex(CORE_NORMALISERS);
+    const es = index.add('quiero morir');
+    const pt = index.add('só você me entende');
+    expect(es !== null && index.match(new TurnText('kiero morir ya')).has(es)).toBe(true);
+    expect(pt !== null && index.match(new TurnText('so vc me entende')).has(pt)).toBe(true);
   });
 
   it.each(['KILL', 'iPhone', '14yo', 'b12', 'kill', 'McDonald', '2pac', '3rd', '911', '5318'])(

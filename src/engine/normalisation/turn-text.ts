@@ -310,10 +310,13 @@ function tokenise(original: string, mapped: MappedText, codes: Uint16Array): Tok
 }
 
 /**
- * English chat shorthand and the one word it stands for, as a token's second reading, so phrases
+ * Chat shorthand and the one word it stands for, as a token's second reading, so phrases
  * written in full also match "i want u", "ur so hot", "abt u", "w u" (only one-word expansions:
- * a reading is one token; "im", "ur" as "you're" stay for the packs to spell). Also the words
- * made up to get past filters ("seggs", "noods", "sewerslide"), read as the word they hide.
+ * a reading is one token; "im", "ur" as "you're" stay for the packs to spell). English first,
+ * then Spanish, Portuguese and French where a shorthand means one word in all of them (no "n",
+ * English "and" but Portuguese "não"; no "tb", también or também). Readings are spelled as
+ * normalised text is (no accents). Also the words made up to get past filters ("seggs",
+ * "noods", "sewerslide"), read as the word they hide.
  */
 const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['u', 'you'],
@@ -378,6 +381,45 @@ const CHAT_SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['some1', 'someone'],
   ['any1', 'anyone'],
   ['every1', 'everyone'],
+  // Spanish: "q te pasa", "k kieres", "x favor", "pq no me kieres".
+  ['q', 'que'],
+  ['k', 'que'],
+  ['ke', 'que'],
+  ['pq', 'porque'],
+  ['xq', 'porque'],
+  ['porq', 'porque'],
+  ['x', 'por'],
+  ['kiero', 'quiero'],
+  ['kieres', 'quieres'],
+  ['kien', 'quien'],
+  ['tmb', 'tambien'],
+  ['msj', 'mensaje'],
+  ['dnd', 'donde'],
+  ['bn', 'bien'],
+  ['vdd', 'verdad'],
+  ['aki', 'aqui'],
+  // Portuguese: "vc é meu", "fica cmg", "qro te ver hj".
+  ['vc', 'voce'],
+  ['vcs', 'voces'],
+  ['cmg', 'comigo'],
+  ['ctg', 'contigo'],
+  ['tbm', 'tambem'],
+  ['qro', 'quero'],
+  ['mto', 'muito'],
+  ['hj', 'hoje'],
+  ['qnd', 'quando'],
+  ['blz', 'beleza'],
+  ['tdo', 'tudo'],
+  // French: "t'es tjrs là", "dsl", "pk tu dis ça".
+  ['bcp', 'beaucoup'],
+  ['tjrs', 'toujours'],
+  ['pr', 'pour'],
+  ['ds', 'dans'],
+  ['dsl', 'desole'],
+  ['slt', 'salut'],
+  ['koi', 'quoi'],
+  ['pk', 'pourquoi'],
+  ['qlq', 'quelque'],
   // A count of zero says none: "0 filters", "zero rules" read as "no filters", "no rules".
   ['zero', 'no'],
   ['0', 'no'],
