@@ -25,6 +25,8 @@ export type SourceTally = {
   benignProbe: { items: number; flagged: number };
   /** Split by `orig.kind` (JailbreakBench goal vs attack), see VariantTally. */
   variants: Map<string, VariantTally>;
+  /** Rule code -> items it flagged in a category they are not in (see ItemJudgements). */
+  falsePositiveRules: Map<string, number>;
 };
 
 /**
@@ -79,6 +81,10 @@ export class EvalAccumulator {
       tally.benignProbe.items += 1;
       if (judged.benignProbe.flagged) tally.benignProbe.flagged += 1;
     }
+    addCounts(
+      tally.falsePositiveRules,
+      judged.falsePositiveRules.map((code) => [code, 1]),
+    );
   }
 
   private addVariant(
@@ -110,6 +116,7 @@ export class EvalAccumulator {
         targets: new Map(),
         benignProbe: { items: 0, flagged: 0 },
         variants: new Map(),
+        falsePositiveRules: new Map(),
       };
       this.sources.set(source, tally);
     }
@@ -145,6 +152,7 @@ export type AccumulatorSnapshot = {
   }[];
   benignProbe: { items: number; flagged: number };
   variants: [string, VariantTally][];
+  falsePositiveRules: [string, number][];
 }[];
 
 export function snapshotAccumulator(accumulator: EvalAccumulator): AccumulatorSnapshot {
@@ -162,6 +170,7 @@ export function snapshotAccumulator(accumulator: EvalAccumulator): AccumulatorSn
     })),
     benignProbe: { ...tally.benignProbe },
     variants: [...tally.variants].map(([kind, v]): [string, VariantTally] => [kind, { ...v }]),
+    falsePositiveRules: [...tally.falsePositiveRules],
   }));
 }
 
@@ -198,5 +207,10 @@ export function mergeSnapshot(into: EvalAccumulator, snapshot: AccumulatorSnapsh
         counts[key] += variant[key];
       }
     }
+    addCounts(tally.falsePositiveRules, source.falsePositiveRules);
   }
+}
+
+function addCounts(into: Map<string, number>, counts: Iterable<readonly [string, number]>): void {
+  for (const [key, n] of counts) into.set(key, (into.get(key) ?? 0) + n);
 }

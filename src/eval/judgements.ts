@@ -5,6 +5,8 @@ import type { LabelledItem } from './labelled-item';
 export type ScoredTurn = {
   severity: Level;
   categories: Record<CategoryId, { score: number; level: Level }>;
+  /** The rules behind the levels (the assessment's reasons), where the input keeps them. */
+  reasons?: readonly { category: CategoryId | null; code: string }[];
 };
 
 /** `any` = "some category flagged", for items labelled unsafe without a category. */
@@ -26,6 +28,11 @@ export type ItemJudgements = {
    * an item, in any category, counts as a false positive of the probe.
    */
   benignProbe: { flagged: boolean } | null;
+  /**
+   * The rules that flagged the item in a category it is not in (a category labelled 0, or any
+   * category of a benign probe), each once: what a pack owner reads to find what costs precision.
+   */
+  falsePositiveRules: string[];
 };
 
 const maxScore = (turn: ScoredTurn): number =>
@@ -65,8 +72,23 @@ export function judgeItem(item: LabelledItem, turn: ScoredTurn): ItemJudgements 
     });
   }
   const benign = annotated.length > 0 && annotated.every(([, label]) => label === 0);
+  const notIn = new Set<CategoryId>(
+    benign ? CATEGORY_IDS : annotated.filter(([, label]) => label === 0).map(([id]) => id),
+  );
   return {
     judgements,
     benignProbe: benign ? { flagged: turn.severity !== 'none' } : null,
+    falsePositiveRules: falsePositiveRules(turn, notIn),
   };
+}
+
+function falsePositiveRules(turn: ScoredTurn, notIn: ReadonlySet<CategoryId>): string[] {
+  const codes = new Set<string>();
+  for (const reason of turn.reasons ?? []) {
+    const { category } = reason;
+    if (category !== null && notIn.has(category) && turn.categories[category].level !== 'none') {
+      codes.add(reason.code);
+    }
+  }
+  return [...codes];
 }

@@ -74,6 +74,29 @@ function variantSection(report: EvalReport): string[] {
 }
 
 /** The full report as Markdown; `svgFiles` maps a target to its PR-curve file name. */
+/** Where most of the false positives come from, rule by rule, for the pack owners. */
+function falsePositiveRulesSection(report: EvalReport): string[] {
+  if (report.falsePositiveRules.length === 0) return [];
+  return [
+    '## Rules behind false positives',
+    '',
+    'Items each rule flagged in a category they are not in (labelled 0, or any category of a',
+    'benign probe), most first; an item flagged by two rules counts for both.',
+    '',
+    table(
+      ['rule', 'items', 'sources'],
+      report.falsePositiveRules.map((rule) => [
+        `\`${rule.code}\``,
+        String(rule.items),
+        Object.entries(rule.sources)
+          .map(([source, n]) => `${source} ${n}`)
+          .join(', '),
+      ]),
+    ),
+    '',
+  ];
+}
+
 export function renderMarkdownReport(
   report: EvalReport,
   svgFiles: Partial<Record<Target, string>>,
@@ -148,6 +171,7 @@ export function renderMarkdownReport(
         ]),
     ),
     '',
+    ...falsePositiveRulesSection(report),
     ...variantSection(report),
     '## Per source',
     '',

@@ -51,7 +51,18 @@ export type SourceSummary = {
     string,
     VariantTally & { contentRecall: number | null; flaggedRate: number | null }
   >;
+  /** The rules that flagged this source's items in a category they are not in, most first. */
+  falsePositiveRules: RuleCount[];
 };
+
+/** A rule and how many items it flagged in a category they are not in. */
+export type RuleCount = { code: string; items: number };
+
+/** Rules that raise the most false positives over all sources, with the sources they hit. */
+export type FalsePositiveRule = RuleCount & { sources: Record<string, number> };
+
+/** Kept per source and overall: the head of the list is what a pack owner looks at. */
+const FALSE_POSITIVE_RULES_KEPT = 30;
 
 export type LanguageSummary = {
   positives: number;
@@ -76,6 +87,7 @@ export type EvalReport = {
   targets: Partial<Record<Target, TargetSummary>>;
   sources: SourceSummary[];
   languages: Partial<Record<Target, Record<string, LanguageSummary>>>;
+  falsePositiveRules: FalsePositiveRule[];
 };
 
 const TARGET_ORDER: Target[] = [...CATEGORY_IDS, 'any'];
@@ -194,7 +206,36 @@ function summariseSource(tally: SourceTally): SourceSummary {
         },
       ]),
     ),
+    falsePositiveRules: mostFirst(tally.falsePositiveRules).slice(0, FALSE_POSITIVE_RULES_KEPT),
   };
+}
+
+function mostFirst(counts: ReadonlyMap<string, number>): RuleCount[] {
+  return [...counts]
+    .map(([code, items]) => ({ code, items }))
+    .sort((a, b) => b.items - a.items || a.code.localeCompare(b.code));
+}
+
+function falsePositiveRulesOverall(sources: readonly SourceTally[]): FalsePositiveRule[] {
+  const overall = new Map<string, number>();
+  for (const source of sources) {
+    for (const [code, n] of source.falsePositiveRules)
+      overall.set(code, (overall.get(code) ?? 0) + n);
+  }
+  return mostFirst(overall)
+    .slice(0, FALSE_POSITIVE_RULES_KEPT)
+    .map((rule) => ({
+      ...rule,
+      sources: Object.fromEntries(
+        sources
+          .map((source): [string, number] => [
+            source.source,
+            source.falsePositiveRules.get(rule.code) ?? 0,
+          ])
+          .filter(([, n]) => n > 0)
+          .sort((a, b) => b[1] - a[1]),
+      ),
+    }));
 }
 
 export function buildReport(input: {
@@ -228,5 +269,6 @@ export function buildReport(input: {
     targets,
     sources: sourceSummaries,
     languages,
+    falsePositiveRules: falsePositiveRulesOverall(sources),
   };
 }

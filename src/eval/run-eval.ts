@@ -64,6 +64,7 @@ export async function loadPredictions(path: string): Promise<Map<string, ScoredT
     // Keep only what scoring reads, not reasons and spans.
     predictions.set(String(record.value.id), {
       severity: scored.severity,
+      reasons: scored.reasons?.map(({ category, code }) => ({ category, code })),
       categories: Object.fromEntries(
         CATEGORY_IDS.map((c) => [
           c,

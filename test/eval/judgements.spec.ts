@@ -76,3 +76,37 @@ describe('the label-subset rule', () => {
     expect(item({ toxicity: 1, sexual: 0.5, pii: 1 }).labels).toEqual({ pii: 1 });
   });
 });
+
+describe('rules behind false positives', () => {
+  const withReasons = (turn: ScoredTurn, reasons: [CategoryId | null, string][]): ScoredTurn => ({
+    ...turn,
+    reasons: reasons.map(([category, code]) => ({ category, code })),
+  });
+
+  it('names the rules that flagged a category the item is labelled 0 for, each once', () => {
+    const turn = withReasons(scored({ sexual: [0.6, 'medium'], violence: [0.5, 'medium'] }), [
+      ['sexual', 'sexual.explicit.a'],
+      ['sexual', 'sexual.explicit.a'],
+      ['violence', 'violence.threat.b'],
+    ]);
+    expect(judgeItem(item({ sexual: 0, violence: 1 }), turn).falsePositiveRules).toEqual([
+      'sexual.explicit.a',
+    ]);
+  });
+
+  it('names every flagging rule on a benign probe, whatever its category', () => {
+    const turn = withReasons(scored({ pii: [0.4, 'low'] }), [
+      ['pii', 'pii.email.address'],
+      [null, 'conversation.note'],
+    ]);
+    expect(judgeItem(item({ jailbreak: 0 }), turn).falsePositiveRules).toEqual([
+      'pii.email.address',
+    ]);
+  });
+
+  it('names none for true positives or inputs without reasons', () => {
+    const turn = scored({ harassment: [0.8, 'high'] });
+    expect(judgeItem(item({ harassment: 1 }), turn).falsePositiveRules).toEqual([]);
+    expect(judgeItem(item({ harassment: 0 }), turn).falsePositiveRules).toEqual([]);
+  });
+});

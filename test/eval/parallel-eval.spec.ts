@@ -13,7 +13,9 @@ function scored(score: number): ScoredTurn {
       { score: id === 'harassment' ? score : 0, level: id === 'harassment' ? level : 'none' },
     ]),
   ) as ScoredTurn['categories'];
-  return { severity: level, categories };
+  // A named rule behind each flag, so the rule counts cross the worker boundary too.
+  const reasons = level === 'none' ? [] : [{ category: 'harassment' as const, code: 'h.insult' }];
+  return { severity: level, categories, reasons };
 }
 
 function fill(accumulator: EvalAccumulator, source: string, rows: [number, number][]): void {

@@ -122,6 +122,36 @@ describe('eval report', () => {
     expect(renderMarkdownReport(report, {})).toContain('| jbb | goal | 2 | 50.0% | 0.0% |');
   });
 
+  it('lists the rules behind false positives, overall and per source, most first', () => {
+    const accumulator = new EvalAccumulator();
+    const flaggedBy = (category: CategoryId, code: string): ScoredTurn => ({
+      ...turn(category, 0.5),
+      reasons: [{ category, code }],
+    });
+    add(accumulator, 'xstest', 'en', { violence: 0 }, flaggedBy('violence', 'violence.kill-word'));
+    add(accumulator, 'xstest', 'en', { violence: 0 }, flaggedBy('violence', 'violence.kill-word'));
+    add(accumulator, 'qualifire', 'en', { jailbreak: 0 }, flaggedBy('pii', 'pii.email'));
+    add(
+      accumulator,
+      'qualifire',
+      'en',
+      { jailbreak: 0 },
+      flaggedBy('violence', 'violence.kill-word'),
+    );
+    add(accumulator, 'qualifire', 'en', { pii: 1 }, flaggedBy('pii', 'pii.email'));
+    const report = buildReport({ accumulator, rulesVersion: 'v', inputs: [], seconds: 1 });
+    expect(report.falsePositiveRules).toEqual([
+      { code: 'violence.kill-word', items: 3, sources: { xstest: 2, qualifire: 1 } },
+      { code: 'pii.email', items: 1, sources: { qualifire: 1 } },
+    ]);
+    expect(report.sources.find((s) => s.source === 'xstest')!.falsePositiveRules).toEqual([
+      { code: 'violence.kill-word', items: 2 },
+    ]);
+    expect(renderMarkdownReport(report, {})).toContain(
+      '| `violence.kill-word` | 3 | xstest 2, qualifire 1 |',
+    );
+  });
+
   it('renders Markdown with the headline and an SVG curve with its points', () => {
     const accumulator = new EvalAccumulator();
     add(accumulator, 'a', 'en', { sexual: 1 }, turn('sexual', 0.8));
