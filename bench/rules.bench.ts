@@ -17,7 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { loadTurnEvaluator } from '../src/batch/load-evaluator';
-import { readJsonl } from '../src/batch/jsonl-reader';
+import { sampleTurns } from './bench-corpus';
 import type { TurnEvaluator } from '../src/batch/turn-evaluator';
 import { snapshotFor } from '../src/assessment/conversation-state';
 import { scoreTurn } from '../src/engine/pipeline/assessment-scorer';
@@ -26,7 +26,6 @@ import type { TurnContext } from '../src/engine/pipeline/assessment-stage';
 const TARGET_TURNS_PER_SECOND = 10_000;
 const TARGET_P99_MS = 1;
 const TARGET_ADVERSARIAL_MS = 20;
-const MAX_TEXT_CHARS = 16_000;
 const ADVERSARIAL_CHARS = 16_000;
 
 type Args = { turns: number; dataDir: string; partial: boolean; check: boolean };
@@ -47,40 +46,6 @@ function parseArgs(argv: string[]): Args {
   }
   if (!Number.isInteger(args.turns) || args.turns < 1) throw new Error('--turns must be > 0');
   return args;
-}
-
-/**
- * Every en/ko text of the data files, then an even stride over each language so the
- * sample spans all sources, interleaved en, ko, en, ko...
- */
-async function sampleTurns(dataDir: string, count: number): Promise<string[]> {
-  const byLanguage = new Map<string, string[]>([
-    ['en', []],
-    ['ko', []],
-  ]);
-  const files = readdirSync(dataDir)
-    .filter((name) => name.endsWith('.jsonl.gz'))
-    .sort();
-  for (const name of files) {
-    for await (const { value } of readJsonl(join(dataDir, name))) {
-      const texts = typeof value.lang === 'string' ? byLanguage.get(value.lang) : undefined;
-      if (texts && typeof value.text === 'string' && value.text.length <= MAX_TEXT_CHARS) {
-        texts.push(value.text);
-      }
-    }
-  }
-  const perLanguage = Math.ceil(count / 2);
-  const picked = [...byLanguage.values()].map((texts) =>
-    Array.from(
-      { length: Math.min(perLanguage, texts.length) },
-      (_, i) => texts[Math.floor((i * texts.length) / perLanguage)],
-    ),
-  );
-  const mixed: string[] = [];
-  for (let i = 0; i < perLanguage; i += 1) {
-    for (const texts of picked) if (i < texts.length) mixed.push(texts[i]);
-  }
-  return mixed.slice(0, count);
 }
 
 /** Phrases and list terms of the loaded packs, for near-miss prefixes. */
