@@ -73,7 +73,6 @@ function variantSection(report: EvalReport): string[] {
   ];
 }
 
-/** The full report as Markdown; `svgFiles` maps a target to its PR-curve file name. */
 /** Where most of the false positives come from, rule by rule, for the pack owners. */
 function falsePositiveRulesSection(report: EvalReport): string[] {
   if (report.falsePositiveRules.length === 0) return [];
@@ -97,6 +96,7 @@ function falsePositiveRulesSection(report: EvalReport): string[] {
   ];
 }
 
+/** The full report as Markdown; `svgFiles` maps a target to its PR-curve file name. */
 export function renderMarkdownReport(
   report: EvalReport,
   svgFiles: Partial<Record<Target, string>>,

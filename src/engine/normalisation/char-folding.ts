@@ -41,7 +41,7 @@ const STROKE_LETTERS: Readonly<Record<string, string>> = {
 };
 const STROKE_LETTER = new RegExp(`[${Object.keys(STROKE_LETTERS).join('')}]`, 'g');
 
-/** The plain letter for a letter with a stroke (see STROKE_LETTERS), or undefined. */
+/** The plain letter for a letter with a stroke (see STROKE_LETTERS), or null. */
 export function strokeLetterFold(codePoint: number): string | null {
   return STROKE_LETTERS[String.fromCodePoint(codePoint)] ?? null;
 }

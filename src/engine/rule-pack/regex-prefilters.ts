@@ -1,7 +1,6 @@
 import type { TurnText } from '../normalisation/turn-text';
 import type { CompiledRegex } from './expression-compiler';
 import { LiteralAutomaton, type LiteralEntry } from './literal-automaton';
-import { lowerCasedLiterals } from './regex-literals';
 
 /**
  * The literal prefilters of all rule regexes, answered together: a regex may match a turn
@@ -45,7 +44,7 @@ export class RegexPrefilters {
       if (regex.id !== position) throw new Error(`regex ids must be positions (${regex.id})`);
     });
     for (const regex of regexes) {
-      const literals = regex.prefilter === null ? null : lowerCasedLiterals(regex.prefilter);
+      const literals = regex.loweredLiterals;
       if (literals === null) continue;
       const text = regex.raw ? 1 : 0;
       this.texts[regex.id] = text;
