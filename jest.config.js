@@ -3,6 +3,11 @@
 // runs them all, in band, because the suites share the machine's database and Redis.
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
 module.exports = {
+  // CI shares its two cores with PostgreSQL, Redis and Chromium, and I/O-bound unit tests (gzip
+  // round trips, temp files) have overrun jest's 5 s default there; a test that times out keeps
+  // running and its late errors land in whichever suite runs next. Suites that need longer still
+  // say so themselves.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'unit',
