@@ -1,4 +1,8 @@
-import { compileLinearRegex } from '../../src/engine/rule-pack/linear-regex';
+import {
+  compileLinearRegex,
+  markWindowsHolding,
+  windowCount,
+} from '../../src/engine/rule-pack/linear-regex';
 
 describe('linear-time rule regexes', () => {
   it('rejects syntax RE2 lacks', () => {
@@ -34,9 +38,21 @@ describe('linear-time rule regexes', () => {
     expect(spanning.findAll(long, 10)).toEqual([[1496, 1504]]);
   });
 
-  it('finds the same matches when long texts are read only where a required literal occurs', () => {
+  it('finds the same matches when long texts are read only in the windows holding a literal', () => {
     const regex = compileLinearRegex('(?i)\\b(kill|hurt) (him|her)\\b');
     const literals = ['kill ', 'hurt '];
+    /** The windows holding an occurrence of a literal, found in the lower-cased text. */
+    const toRead = (text: string): Uint8Array => {
+      const count = windowCount(text.length);
+      const marks = new Uint8Array(count);
+      const lowered = text.toLowerCase();
+      for (const literal of literals) {
+        for (let at = lowered.indexOf(literal); at >= 0; at = lowered.indexOf(literal, at + 1)) {
+          markWindowsHolding(marks, 0, count, at, literal.length);
+        }
+      }
+      return marks;
+    };
     // Matches at the start, across window edges (windows start every 450 units), in the
     // last window, and once in upper case (literals are found in the lower-cased text).
     const texts = [
@@ -47,13 +63,16 @@ describe('linear-time rule regexes', () => {
       `${'x '.repeat(2000)}İ kill him ${'y '.repeat(200)}`,
     ];
     for (const text of texts) {
-      const required = { lowered: text.toLowerCase(), literals };
-      expect(regex.findAll(text, 10, required)).toEqual(regex.findAll(text, 10));
+      expect(regex.findAll(text, 10, toRead(text))).toEqual(regex.findAll(text, 10));
     }
-    expect(regex.findAll(texts[1], 10, { lowered: texts[1].toLowerCase(), literals })).toEqual([
+    expect(regex.findAll(texts[1], 10, toRead(texts[1]))).toEqual([
       [446, 454],
       [4455, 4463],
     ]);
+    // Windows left unmarked are not read: with none marked, nothing is found.
+    expect(regex.findAll(texts[1], 10, new Uint8Array(windowCount(texts[1].length)))).toEqual([]);
+    // Marks for a subject of another length are ignored: the whole subject is read.
+    expect(regex.findAll(texts[1], 10, new Uint8Array(1))).toEqual(regex.findAll(texts[1], 10));
   });
 
   it('stays fast on a pathological pattern over a long text', () => {

@@ -477,7 +477,13 @@ class Scope implements TurnScope {
   regexHits(regexId: number): MatchResult {
     let hits = this.regexResults.get(regexId);
     if (hits === undefined) {
-      hits = this.regexMayMatch(regexId) ? runRegex(this.regexes[regexId], this.text) : null;
+      hits = this.regexMayMatch(regexId)
+        ? runRegex(
+            this.regexes[regexId],
+            this.text,
+            this.prefilters.windows(regexId, this.mayMatchStates),
+          )
+        : null;
       this.regexResults.set(regexId, hits);
     }
     return hits;

@@ -40,7 +40,7 @@ export type CompiledRegex = {
   prefilter: RegexLiterals | null;
   /**
    * The prefilter's literals as found in the lower-cased subject (see `lowerCasedLiterals`),
-   * or null: over long turns the regex runs only where one of them occurs.
+   * or null: what `RegexPrefilters` looks for.
    */
   loweredLiterals: string[] | null;
 };
@@ -405,16 +405,16 @@ function factHolds(hit: DetectorHit, condition: FactCondition): boolean {
 
 /**
  * Runs one rule regex over the normalised (or original) text and maps matches back. Callers
- * check its prefilter first (`RegexPrefilters`, through the per-turn scope).
+ * check its prefilter first (`RegexPrefilters`, through the per-turn scope), which also says
+ * which windows of a long text to read (`toRead`).
  */
-export function runRegex(compiled: CompiledRegex, text: TurnText): MatchResult {
+export function runRegex(
+  compiled: CompiledRegex,
+  text: TurnText,
+  toRead?: Uint8Array,
+): MatchResult {
   const subject = compiled.raw ? text.original : text.normalised.text;
-  const literals = compiled.loweredLiterals;
-  const found = compiled.regex.findAll(
-    subject,
-    MAX_MATCHES,
-    literals === null ? undefined : { lowered: text.lowerCased(compiled.raw), literals },
-  );
+  const found = compiled.regex.findAll(subject, MAX_MATCHES, toRead);
   if (found.length === 0) return null;
   return found.map(([start, end]) => {
     const span = compiled.raw ? { start, end } : text.originalSpan(start, end);

@@ -44,17 +44,40 @@ const WINDOW_STEP = 450;
 export type LinearRegex = {
   readonly engine: 'v8' | 're2js';
   /**
-   * Start/end offsets of up to `limit` non-overlapping matches. With `required`, long subjects
-   * are read only in the windows where one of the literals occurs (same matches, less work).
+   * Start/end offsets of up to `limit` non-overlapping matches. With `toRead` (see
+   * `markWindowsHolding`), a long subject is read only in the windows marked there (the same
+   * matches, when every window without a mark holds no match).
    */
-  findAll(subject: string, limit: number, required?: RequiredLiterals): [number, number][];
+  findAll(subject: string, limit: number, toRead?: Uint8Array): [number, number][];
 };
 
 /**
- * Literals at least one of which occurs inside every match, as they occur in `lowered`: the
- * subject lower-cased (unit for unit where the two have the same length).
+ * How many windows `findAll` reads a subject of this length in: 0 for subjects it reads whole.
+ * Window k covers [k * WINDOW_STEP, k * WINDOW_STEP + NATIVE_MAX_CHARS); the last one runs to
+ * the end of the subject.
  */
-export type RequiredLiterals = { lowered: string; literals: readonly string[] };
+export function windowCount(subjectLength: number): number {
+  if (subjectLength <= NATIVE_MAX_CHARS) return 0;
+  return Math.ceil((subjectLength - NATIVE_MAX_CHARS) / WINDOW_STEP) + 1;
+}
+
+/**
+ * Marks 1, in `marks[offset .. offset + count)`, the windows that hold [at, at + length) whole:
+ * a window holding no occurrence of any of a regex's required literals holds no match of it
+ * (every match holds one, and a window's matches lie inside it).
+ */
+export function markWindowsHolding(
+  marks: Uint8Array,
+  offset: number,
+  count: number,
+  at: number,
+  length: number,
+): void {
+  const lastWindow = count - 1;
+  const first = Math.max(0, Math.ceil((at + length - NATIVE_MAX_CHARS) / WINDOW_STEP));
+  const lastHolding = Math.min(lastWindow, Math.floor(at / WINDOW_STEP));
+  for (let k = Math.min(first, lastWindow); k <= lastHolding; k++) marks[offset + k] = 1;
+}
 
 /** Throws (with RE2's message) when the pattern is not valid RE2 syntax. */
 export function compileLinearRegex(pattern: string): LinearRegex {
@@ -83,10 +106,11 @@ export function compileLinearRegex(pattern: string): LinearRegex {
         engine: 'v8',
         // Backtracking over a bounded text is bounded too (the V8 fallback removes the
         // exponential cases; polynomial ones stay small); longer texts are read in windows.
-        findAll: (subject, limit, required) => {
+        findAll: (subject, limit, toRead) => {
           if (subject.length <= NATIVE_MAX_CHARS) return nativeFindAll(native, subject, limit);
           if (multiline === null) {
-            return windowedFindAll(windows, subject, limit, windowsToRead(subject, required));
+            const marks = toRead?.length === windowCount(subject.length) ? toRead : null;
+            return windowedFindAll(windows, subject, limit, marks);
           }
           return multiline === 're2'
             ? re2FindAll(re2, subject, limit)
@@ -207,35 +231,6 @@ function windowedFindAll(
     if (last) break;
   }
   return found;
-}
-
-/**
- * The windows of `windowedFindAll` over `subject` that hold an occurrence of a required
- * literal, marked 1 (null: read them all). A window without one holds no match: every match
- * holds an occurrence, and a window's matches lie inside it. Occurrences are found in the
- * lower-cased subject, which is unit for unit the subject's only when both have one length.
- */
-function windowsToRead(subject: string, required?: RequiredLiterals): Uint8Array | null {
-  if (required === undefined || required.lowered.length !== subject.length) return null;
-  const { lowered, literals } = required;
-  const lastWindow = Math.max(0, Math.ceil((subject.length - NATIVE_MAX_CHARS) / WINDOW_STEP));
-  const toRead = new Uint8Array(lastWindow + 1);
-  let marked = 0;
-  for (const literal of literals) {
-    for (let at = lowered.indexOf(literal); at >= 0; at = lowered.indexOf(literal, at + 1)) {
-      // Windows [k * STEP, k * STEP + MAX) that hold [at, at + length) whole; the last one
-      // runs to the end of the subject.
-      const first = Math.max(0, Math.ceil((at + literal.length - NATIVE_MAX_CHARS) / WINDOW_STEP));
-      const lastHolding = Math.min(lastWindow, Math.floor(at / WINDOW_STEP));
-      for (let k = Math.min(first, lastWindow); k <= lastHolding; k++) {
-        if (toRead[k] === 0) {
-          toRead[k] = 1;
-          if (++marked === toRead.length) return null;
-        }
-      }
-    }
-  }
-  return toRead;
 }
 
 /** The pattern with unescaped ^ (and/or $) outside character classes made never-matching. */

@@ -16,6 +16,15 @@ const LINEAR_EDGES = 8;
 
 export type LiteralEntry = { literal: string; group: number };
 
+/** Told of each place a group's literal ends in the subject (see `LiteralAutomaton.scan`). */
+export interface OccurrenceSink {
+  /**
+   * A literal of `group` ends before unit `end`: the shortest such literal, `length` units
+   * long (the longer ones ending there lie around it).
+   */
+  occurs(group: number, end: number, length: number): void;
+}
+
 export class LiteralAutomaton {
   /** The root's transitions by code unit (0: stay at the root), the hottest lookup. */
   private readonly rootNext = new Int32Array(0x10000);
@@ -30,13 +39,18 @@ export class LiteralAutomaton {
   private readonly edgeTargets: Int32Array;
   /** Longest proper suffix of a state's string that is also a state (0: the root). */
   private readonly fail: Int32Array;
-  /** Groups of every literal ending at state s (its own and its suffixes'), flattened. */
+  /**
+   * Groups of every literal ending at state s (its own and its suffixes'), flattened, with
+   * the length of the group's shortest literal ending there.
+   */
   private readonly outStart: Int32Array;
   private readonly outGroups: Int32Array;
+  private readonly outLengths: Int32Array;
 
   /** Every literal must be non-empty (the empty string occurs everywhere: no prefilter). */
   constructor(entries: readonly LiteralEntry[]) {
     const children: Map<number, number>[] = [new Map()];
+    const depth: number[] = [0];
     const own: number[][] = [[]];
     for (const { literal, group } of entries) {
       if (literal.length === 0) throw new Error('empty literal');
@@ -48,6 +62,7 @@ export class LiteralAutomaton {
         if (next === undefined) {
           next = children.length;
           children.push(new Map());
+          depth.push(i + 1);
           own.push([]);
           children[state].set(code, next);
         }
@@ -58,14 +73,21 @@ export class LiteralAutomaton {
 
     const count = children.length;
     this.fail = new Int32Array(count);
-    const outputs: number[][] = new Array<number[]>(count);
-    outputs[0] = own[0];
+    /** Shortest literal length by group, of the literals ending at each state. */
+    const outputs: Map<number, number>[] = new Array<Map<number, number>>(count);
+    const withInherited = (state: number, inherited: Map<number, number>) => {
+      // Inherited literals are suffixes of the state's own, so shorter.
+      const out = new Map(inherited);
+      for (const group of own[state]) if (!out.has(group)) out.set(group, depth[state]);
+      return out;
+    };
+    outputs[0] = new Map();
     // Breadth first: a state's fail target is shallower, so its outputs are complete already.
     const queue: number[] = [];
     for (const [code, next] of children[0]) {
       this.rootNext[code] = next;
       queue.push(next);
-      outputs[next] = own[next];
+      outputs[next] = withInherited(next, outputs[0]);
     }
     for (let head = 0; head < queue.length; head++) {
       const state = queue[head];
@@ -78,11 +100,7 @@ export class LiteralAutomaton {
           fallback = this.fail[fallback];
         }
         this.fail[next] = target ?? 0;
-        const inherited = outputs[this.fail[next]];
-        outputs[next] =
-          inherited.length === 0
-            ? own[next]
-            : [...own[next], ...inherited.filter((g) => !own[next].includes(g))];
+        outputs[next] = withInherited(next, outputs[this.fail[next]]);
         queue.push(next);
       }
     }
@@ -108,20 +126,33 @@ export class LiteralAutomaton {
     let total = 0;
     for (let state = 0; state < count; state++) {
       this.outStart[state] = total;
-      total += outputs[state].length;
+      total += outputs[state].size;
     }
     this.outStart[count] = total;
     this.outGroups = new Int32Array(total);
-    for (let state = 0; state < count; state++)
-      this.outGroups.set(outputs[state], this.outStart[state]);
+    this.outLengths = new Int32Array(total);
+    for (let state = 0; state < count; state++) {
+      let k = this.outStart[state];
+      for (const [group, length] of outputs[state]) {
+        this.outGroups[k] = group;
+        this.outLengths[k++] = length;
+      }
+    }
   }
 
   /**
    * Sets `marks[group] = mark` for every group with a literal occurring in `subject`, and
-   * appends to `found` (when given) each group it marks that was not marked so already.
+   * appends to `found` (when given) each group it marks that was not marked so already. A
+   * `sink` is told of every occurrence, not only the first of each group.
    */
-  scan(subject: string, marks: Uint8Array, mark: number, found?: number[]): void {
-    const { rootNext, inAlphabet, fail, outStart, outGroups } = this;
+  scan(
+    subject: string,
+    marks: Uint8Array,
+    mark: number,
+    found?: number[],
+    sink?: OccurrenceSink,
+  ): void {
+    const { rootNext, inAlphabet, fail, outStart, outGroups, outLengths } = this;
     const units = codeUnits(subject);
     let state = 0;
     for (let i = 0; i < units.length; i++) {
@@ -145,6 +176,7 @@ export class LiteralAutomaton {
       const end = outStart[state + 1];
       for (let k = outStart[state]; k < end; k++) {
         const group = outGroups[k];
+        if (sink !== undefined) sink.occurs(group, i + 1, outLengths[k]);
         if (marks[group] === mark) continue;
         marks[group] = mark;
         found?.push(group);

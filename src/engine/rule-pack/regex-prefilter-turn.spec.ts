@@ -105,6 +105,62 @@ describe('RegexPrefilters over many regexes', () => {
   });
 });
 
+/**
+ * Over long turns a regex reads only the windows where the shared scan saw one of its literals:
+ * it must find exactly what it finds reading the whole text.
+ */
+describe('RegexPrefilters windows over long turns', () => {
+  const specs: [string, boolean][] = [
+    ['(?i)\\bsister\\b', false],
+    ['(?i)(^|[^a-z])unalive', true],
+    ['kill (him|her)\\b', false],
+    ['(?i)(^|[^\\pL])(rúa|praça)\\s+\\pL+', true],
+  ];
+  const compiled = specs.map(([pattern, raw], id) => compileRuleRegex(id, pattern, raw));
+  const filler = (words: number) => 'so '.repeat(words);
+  const texts = [
+    `${filler(148)}my SISTER is here ${filler(600)}`,
+    `UNALIVE me ${filler(1000)} i will kill him ${filler(2)}kill her`,
+    `${filler(3000)}na PRAÇA central`,
+    `${filler(149)}kill him ${filler(149)}My Sister`,
+    `${filler(2000)}nothing to see here`,
+    // The first occurrence of a literal is no match; the match is windows later.
+    `sisterhood, kill herbs ${filler(1000)}and kill him, my sister`,
+  ];
+
+  it('finds the matches of a whole-text read', () => {
+    const prefilters = new RegexPrefilters(compiled);
+    let matched = 0;
+    for (const text of texts) {
+      const turn = new TurnText(text);
+      const states = prefilters.states();
+      for (const regex of compiled) {
+        if (!prefilters.mayMatch(regex.id, turn, states)) continue;
+        const windows = prefilters.windows(regex.id, states);
+        expect(windows).toBeDefined();
+        const whole = runRegex(regex, turn);
+        if (whole !== null) matched++;
+        expect({ text, pattern: regex.pattern, found: runRegex(regex, turn, windows) }).toEqual({
+          text,
+          pattern: regex.pattern,
+          found: whole,
+        });
+      }
+    }
+    expect(matched).toBeGreaterThanOrEqual(8);
+  });
+
+  it('reads short turns whole, and forgets the previous turn', () => {
+    const prefilters = new RegexPrefilters(compiled);
+    const long = prefilters.states();
+    expect(prefilters.mayMatch(2, new TurnText(`${filler(400)}kill him`), long)).toBe(true);
+    expect(prefilters.windows(2, long)?.some((mark) => mark === 0)).toBe(true);
+    const short = prefilters.states();
+    expect(prefilters.mayMatch(2, new TurnText('i will kill him'), short)).toBe(true);
+    expect(prefilters.windows(2, short)).toBeUndefined();
+  });
+});
+
 describe('per-turn prefilter states', () => {
   it('forget the previous turn: states() hands out cleared marks and no found ids', () => {
     const prefilters = new RegexPrefilters([compileRuleRegex(0, 'kill (him|her)\\b', false)]);

@@ -1,6 +1,7 @@
 import type { TurnText } from '../normalisation/turn-text';
 import type { CompiledRegex } from './expression-compiler';
-import { LiteralAutomaton, type LiteralEntry } from './literal-automaton';
+import { markWindowsHolding, windowCount } from './linear-regex';
+import { LiteralAutomaton, type LiteralEntry, type OccurrenceSink } from './literal-automaton';
 
 /**
  * The literal prefilters of all rule regexes, answered together: a regex may match a turn
@@ -8,7 +9,8 @@ import { LiteralAutomaton, type LiteralEntry } from './literal-automaton';
  * or the normalised text; their literals are looked for in that text lower-cased (a
  * case-sensitive literal, lower-cased, is still necessary there), so each text is scanned once
  * per turn by one automaton holding the literals of every regex that reads it, and that scan
- * answers all of those regexes.
+ * answers all of those regexes. Over long texts the same scan also notes which windows of the
+ * text hold a regex's literals: the regex reads only those (see `LinearRegex.findAll`).
  */
 
 /**
@@ -16,8 +18,39 @@ import { LiteralAutomaton, type LiteralEntry } from './literal-automaton';
  * (0 = not found, or its text not scanned yet), then one slot per text, 1 once that text has
  * been scanned. `found`: the regex ids marked so far. Nothing is written for the regexes a
  * scan did not find, so a turn costs the literals it holds, not the number of regexes.
+ * `windows`: per text, the windows holding each regex's literals, when the text is long.
  */
-export type PrefilterStates = { marks: Uint8Array; found: number[] };
+export type PrefilterStates = { marks: Uint8Array; found: number[]; windows: LiteralWindows[] };
+
+/**
+ * The windows (see `windowCount`) of one long text that hold an occurrence of each regex's
+ * literals: row `regexId` of `count` marks. `count` is 0 while the text is not scanned, is
+ * read whole, or is not the lower-cased text unit for unit (offsets would not carry over).
+ */
+class LiteralWindows implements OccurrenceSink {
+  count = 0;
+  marks = new Uint8Array(0);
+
+  constructor(private readonly regexCount: number) {}
+
+  /** Starts a text of `length` units: all rows cleared, or `count` 0 when it has no windows. */
+  start(length: number): void {
+    this.count = windowCount(length);
+    const size = this.regexCount * this.count;
+    if (this.marks.length < size) this.marks = new Uint8Array(size);
+    else this.marks.fill(0, 0, size);
+  }
+
+  occurs(regexId: number, end: number, length: number): void {
+    markWindowsHolding(this.marks, regexId * this.count, this.count, end - length, length);
+  }
+
+  row(regexId: number): Uint8Array | undefined {
+    if (this.count === 0) return undefined;
+    const offset = regexId * this.count;
+    return this.marks.subarray(offset, offset + this.count);
+  }
+}
 
 const FOUND = 1;
 const SCANNED = 1;
@@ -53,7 +86,11 @@ export class RegexPrefilters {
     for (const list of entries) {
       this.automata.push(list.length > 0 ? new LiteralAutomaton(list) : null);
     }
-    this.scratch = { marks: new Uint8Array(this.texts.length + TEXTS), found: [] };
+    this.scratch = {
+      marks: new Uint8Array(this.texts.length + TEXTS),
+      found: [],
+      windows: Array.from({ length: TEXTS }, () => new LiteralWindows(regexes.length)),
+    };
   }
 
   /**
@@ -64,7 +101,10 @@ export class RegexPrefilters {
     const { marks, found } = this.scratch;
     for (let i = 0; i < found.length; i++) marks[found[i]] = 0;
     found.length = 0;
-    for (let which = 0; which < TEXTS; which++) marks[this.texts.length + which] = 0;
+    for (let which = 0; which < TEXTS; which++) {
+      marks[this.texts.length + which] = 0;
+      this.scratch.windows[which].count = 0;
+    }
     return this.scratch;
   }
 
@@ -95,9 +135,28 @@ export class RegexPrefilters {
     return states.found;
   }
 
+  /**
+   * The windows of its text that regex `regexId` must read (undefined: all of them). Asked
+   * of a regex that `mayMatch` or `foundIds` said may match.
+   */
+  windows(regexId: number, states: PrefilterStates): Uint8Array | undefined {
+    const which = this.texts[regexId];
+    return which === ALWAYS ? undefined : states.windows[which].row(regexId);
+  }
+
   /** Answers every regex reading text `which` with one pass over it. */
   private scan(which: number, text: TurnText, states: PrefilterStates): void {
     states.marks[this.texts.length + which] = SCANNED;
-    this.automata[which]?.scan(text.lowerCased(which === 1), states.marks, FOUND, states.found);
+    const automaton = this.automata[which];
+    if (automaton === null) return;
+    const raw = which === 1;
+    const lowered = text.lowerCased(raw);
+    const subject = raw ? text.original : text.normalised.text;
+    let windows: LiteralWindows | undefined;
+    if (lowered.length === subject.length && windowCount(subject.length) > 0) {
+      windows = states.windows[which];
+      windows.start(subject.length);
+    }
+    automaton.scan(lowered, states.marks, FOUND, states.found, windows);
   }
 }
