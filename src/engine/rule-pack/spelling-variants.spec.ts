@@ -37,6 +37,22 @@ describe('phrase spellings', () => {
     expect(spelled('its over')).toEqual(['its over']);
   });
 
+  it("reads the 'll, 've, 'd and 're forms of it, that, they, we, he, she and you typed without the apostrophe", () => {
+    expect(spelled('it ll be over soon')).toContain('itll be over soon');
+    expect(spelled('they ll be better off')).toContain('theyll be better off');
+    expect(spelled('that ll show them')).toContain('thatll show them');
+    expect(spelled('we ve talked all night')).toContain('weve talked all night');
+    expect(spelled('they ve left me')).toContain('theyve left me');
+    expect(spelled('you d do that for me')).toContain('youd do that for me');
+    expect(spelled('who s with you')).toContain('whos with you');
+    expect(spelled('he ll pay')).toContain('hell pay');
+    // "well", "hell", "shell" and "were" are words of their own: never read as a contraction.
+    expect(spelled('oh well')).toEqual(['oh well']);
+    expect(spelled('go to hell')).toEqual(['go to hell']);
+    expect(spelled('we were friends')).toEqual(['we were friends']);
+    expect(spelled('a sea shell')).toEqual(['a sea shell']);
+  });
+
   it('leaves prefix words and phrases without a contraction alone', () => {
     expect(spelled('want* to')).toEqual(['want* to']);
     expect(spelled('kill myself')).toEqual(['kill myself']);

@@ -37,6 +37,41 @@ const GROUPS: readonly SpellingGroup[] = [
   { spellings: [['you', 'are'], ['you', 're'], ['youre']], readOnly: [['ur']] },
   { spellings: [['you', 'will'], ['you', 'll'], ['youll']] },
   { spellings: [['you', 'have'], ['you', 've'], ['youve']] },
+  { spellings: [['you', 'would'], ['you', 'd'], ['youd']] },
+  { spellings: [['it', 'will'], ['it', 'll'], ['itll']] },
+  { spellings: [['that', 'will'], ['that', 'll'], ['thatll']] },
+  { spellings: [['they', 'will'], ['they', 'll'], ['theyll']] },
+  { spellings: [['they', 'have'], ['they', 've'], ['theyve']] },
+  { spellings: [['we', 'have'], ['we', 've'], ['weve']] },
+  {
+    spellings: [
+      ['we', 'will'],
+      ['we', 'll'],
+    ],
+    readOnly: [['well']],
+  },
+  {
+    spellings: [
+      ['he', 'will'],
+      ['he', 'll'],
+    ],
+    readOnly: [['hell']],
+  },
+  {
+    spellings: [
+      ['she', 'will'],
+      ['she', 'll'],
+    ],
+    readOnly: [['shell']],
+  },
+  {
+    spellings: [
+      ['we', 'are'],
+      ['we', 're'],
+    ],
+    readOnly: [['were']],
+  },
+  { spellings: [['who', 'is'], ['who', 's'], ['whos']] },
   {
     spellings: [
       ['it', 'is'],
