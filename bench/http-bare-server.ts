@@ -33,6 +33,8 @@ async function start(): Promise<void> {
   app.use(requireJson());
   app.use(jsonBody(64 * 1024));
   await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
+  // Exit normally when the bench stops it, as the service does, so `--cpu-prof` gets written.
+  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
   process.stdout.write(`listening ${process.env.PORT}\n`);
 }
 

@@ -22,6 +22,8 @@ const SLICES = Number(process.env.BENCH_SLICES ?? 5);
  * the same load instead of across runs minutes apart.
  */
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR;
+/** Optional: a folder for each server's V8 CPU profile (written when the bench stops them). */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const CONVERSATIONS = 500;
 const TEXTS = [
   'Hi! How was your day? Mine was pretty relaxing, I watched a movie.',
@@ -42,7 +44,13 @@ function startServer(
     // The runtime flag `npm start` uses, so both servers run as the shipped service does.
     const child = spawn(
       process.execPath,
-      ['--max-semi-space-size=32', '-r', '@swc-node/register', script],
+      [
+        '--max-semi-space-size=32',
+        ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+        '-r',
+        '@swc-node/register',
+        script,
+      ],
       {
         cwd,
         env: { ...process.env, ...env, PORT: String(port) },
