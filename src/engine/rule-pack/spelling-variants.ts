@@ -17,74 +17,46 @@ const negation = (verb: string, contracted: string): SpellingGroup => ({
   spellings: [[verb, 'not'], [contracted, 't'], [`${contracted}t`]],
 });
 
+/** "it will", "it ll" and "itll" (the apostrophe left out joins the two). */
+const joined = (word: string, verb: string, contracted: string): SpellingGroup => ({
+  spellings: [[word, verb], [word, contracted], [`${word}${contracted}`]],
+});
+
+/** As `joined`, but the joined form is also a word of its own ("well", "hell", "were"). */
+const producedOnly = (word: string, verb: string, contracted: string): SpellingGroup => ({
+  spellings: [
+    [word, verb],
+    [word, contracted],
+  ],
+  readOnly: [[`${word}${contracted}`]],
+});
+
 const GROUPS: readonly SpellingGroup[] = [
   { spellings: [['i', 'am'], ['i', 'm'], ['im']], readOnly: [['iam']] },
-  {
-    spellings: [
-      ['i', 'will'],
-      ['i', 'll'],
-    ],
-    readOnly: [['ill']],
-  },
-  { spellings: [['i', 'have'], ['i', 've'], ['ive']] },
-  {
-    spellings: [
-      ['i', 'would'],
-      ['i', 'd'],
-    ],
-    readOnly: [['id']],
-  },
+  producedOnly('i', 'will', 'll'),
+  joined('i', 'have', 've'),
+  producedOnly('i', 'would', 'd'),
   { spellings: [['you', 'are'], ['you', 're'], ['youre']], readOnly: [['ur']] },
-  { spellings: [['you', 'will'], ['you', 'll'], ['youll']] },
-  { spellings: [['you', 'have'], ['you', 've'], ['youve']] },
-  { spellings: [['you', 'would'], ['you', 'd'], ['youd']] },
-  { spellings: [['it', 'will'], ['it', 'll'], ['itll']] },
-  { spellings: [['that', 'will'], ['that', 'll'], ['thatll']] },
-  { spellings: [['they', 'will'], ['they', 'll'], ['theyll']] },
-  { spellings: [['they', 'have'], ['they', 've'], ['theyve']] },
-  { spellings: [['we', 'have'], ['we', 've'], ['weve']] },
-  {
-    spellings: [
-      ['we', 'will'],
-      ['we', 'll'],
-    ],
-    readOnly: [['well']],
-  },
-  {
-    spellings: [
-      ['he', 'will'],
-      ['he', 'll'],
-    ],
-    readOnly: [['hell']],
-  },
-  {
-    spellings: [
-      ['she', 'will'],
-      ['she', 'll'],
-    ],
-    readOnly: [['shell']],
-  },
-  {
-    spellings: [
-      ['we', 'are'],
-      ['we', 're'],
-    ],
-    readOnly: [['were']],
-  },
-  { spellings: [['who', 'is'], ['who', 's'], ['whos']] },
-  {
-    spellings: [
-      ['it', 'is'],
-      ['it', 's'],
-    ],
-    readOnly: [['its']],
-  },
-  { spellings: [['that', 'is'], ['that', 's'], ['thats']] },
-  { spellings: [['what', 'is'], ['what', 's'], ['whats']] },
-  { spellings: [['there', 'is'], ['there', 's'], ['theres']] },
-  { spellings: [['they', 'are'], ['they', 're'], ['theyre']] },
-  { spellings: [['he', 'is'], ['he', 's'], ['hes']] },
-  { spellings: [['she', 'is'], ['she', 's'], ['shes']] },
+  joined('you', 'will', 'll'),
+  joined('you', 'have', 've'),
+  joined('you', 'would', 'd'),
+  joined('it', 'will', 'll'),
+  joined('that', 'will', 'll'),
+  joined('they', 'will', 'll'),
+  joined('they', 'have', 've'),
+  joined('we', 'have', 've'),
+  producedOnly('we', 'will', 'll'),
+  producedOnly('he', 'will', 'll'),
+  producedOnly('she', 'will', 'll'),
+  producedOnly('we', 'are', 're'),
+  joined('who', 'is', 's'),
+  producedOnly('it', 'is', 's'),
+  joined('that', 'is', 's'),
+  joined('what', 'is', 's'),
+  joined('there', 'is', 's'),
+  joined('they', 'are', 're'),
+  joined('he', 'is', 's'),
+  joined('she', 'is', 's'),
   { spellings: [['can', 'not'], ['cannot'], ['can', 't'], ['cant']] },
   negation('do', 'don'),
   negation('does', 'doesn'),
