@@ -18,11 +18,6 @@ function enableLinearFallback(): void {
   // Also allows the `l` flag: V8's automaton engine on demand (linear, several times faster
   // than re2js), for multiline patterns over long texts.
   setFlagsFromString('--enable-experimental-regexp-engine');
-  // Compile rule regexes to machine code on first use. With tier-up, V8 first interprets a
-  // regex and compiles it on a later run; a rule set holds over a thousand regexes, most of
-  // them run on few turns, and measured over the bench corpus those kept paying that
-  // compilation again (a rare multilingual alternation cost 260 us per run instead of 10).
-  setFlagsFromString('--no-regexp-tier-up');
   fallbackEnabled = true;
 }
 
