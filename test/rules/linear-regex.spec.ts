@@ -41,11 +41,15 @@ describe('linear-time rule regexes', () => {
   it('finds the same matches when long texts are read only in the windows holding a literal', () => {
     const regex = compileLinearRegex('(?i)\\b(kill|hurt) (him|her)\\b');
     const literals = ['kill ', 'hurt '];
-    /** The windows holding an occurrence of a literal, found in the lower-cased text. */
-    const toRead = (text: string): Uint8Array => {
+    /**
+     * The windows holding an occurrence of a literal, found in the lower-cased text; none
+     * (read everything) when lower-casing changes the length, as `RegexPrefilters` does.
+     */
+    const toRead = (text: string): Uint8Array | undefined => {
+      const lowered = text.toLowerCase();
+      if (lowered.length !== text.length) return undefined;
       const count = windowCount(text.length);
       const marks = new Uint8Array(count);
-      const lowered = text.toLowerCase();
       for (const literal of literals) {
         for (let at = lowered.indexOf(literal); at >= 0; at = lowered.indexOf(literal, at + 1)) {
           markWindowsHolding(marks, 0, count, at, literal.length);
@@ -54,7 +58,8 @@ describe('linear-time rule regexes', () => {
       return marks;
     };
     // Matches at the start, across window edges (windows start every 450 units), in the
-    // last window, and once in upper case (literals are found in the lower-cased text).
+    // last window, once in upper case (literals are found in the lower-cased text), and after
+    // "İ", which lower-cases to two units (offsets no longer line up: the text is read whole).
     const texts = [
       `kill him ${'x '.repeat(4000)}`,
       `${'x '.repeat(223)}hurt her ${'y '.repeat(2000)}KILL HIM ${'z '.repeat(5)}`,
