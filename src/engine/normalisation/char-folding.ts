@@ -54,7 +54,7 @@ export function strokeLettersFolded(text: string): string {
   return text.replace(STROKE_LETTER, (char) => STROKE_LETTERS[char]);
 }
 
-/** Cyrillic and Greek letters (already lower-cased) that look like Latin ones. */
+/** Cyrillic, Greek and small-capital letters (already lower-cased) that look like Latin ones. */
 export const HOMOGLYPHS: Readonly<Record<string, string>> = {
   а: 'a',
   в: 'b',
@@ -96,6 +96,32 @@ export const HOMOGLYPHS: Readonly<Record<string, string>> = {
   ԛ: 'q',
   ԝ: 'w',
   ℓ: 'l',
+  // Latin small capitals ("fancy text" generators): Unicode gives them no compatibility
+  // decomposition, so NFKC leaves "ᴋɪʟʟ ʏᴏᴜʀꜱᴇʟꜰ" as it is. X has no small capital.
+  ᴀ: 'a',
+  ʙ: 'b',
+  ᴄ: 'c',
+  ᴅ: 'd',
+  ᴇ: 'e',
+  ꜰ: 'f',
+  ɢ: 'g',
+  ʜ: 'h',
+  ɪ: 'i',
+  ᴊ: 'j',
+  ᴋ: 'k',
+  ʟ: 'l',
+  ᴍ: 'm',
+  ɴ: 'n',
+  ᴏ: 'o',
+  ᴘ: 'p',
+  ʀ: 'r',
+  ꜱ: 's',
+  ᴛ: 't',
+  ᴜ: 'u',
+  ᴠ: 'v',
+  ᴡ: 'w',
+  ʏ: 'y',
+  ᴢ: 'z',
 };
 
 /** Digits and symbols read as letters inside words: k1ll, $uicide, h@te, sh!t. */
