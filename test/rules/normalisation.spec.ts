@@ -180,6 +180,34 @@ describe('core normalisers', () => {
     expect(new TurnText(text).tokens[0].alt).toBe(alt);
   });
 
+  it.each([
+    ['i want to commit sui-cide', 'i want to commit suicide'],
+    ['mur.der him', 'murder him'],
+    ['k_ill my self', 'kill my self'],
+    ['you stu-pid bi*tch', 'you stupid bitch'],
+  ])('core.split-word joins a signal word cut from inside: %s', (input, expected) => {
+    expect(run('core.split-word', input).text).toBe(expected);
+  });
+
+  it.each([
+    // compounds of two words, everyday hyphenation, addresses and longer chains stay
+    'self-harm',
+    'co-worker and wi-fi',
+    'john.smith@mail.com',
+    'sui-cide-ish',
+    'be-at',
+  ])('core.split-word keeps %s as written', (input) => {
+    expect(run('core.split-word', input).text).toBe(input);
+  });
+
+  it('core.split-word maps each joined letter back to its place in the original', () => {
+    const turn = new TurnText('so sui-cide it is');
+    const word = turn.tokens.find((token) => token.key === 'suicide');
+    expect(word && 'so sui-cide it is'.slice(word.originalStart, word.originalEnd)).toBe(
+      'sui-cide',
+    );
+  });
+
   it('core.squeeze keeps doubles and squeezes longer runs', () => {
     expect(run('core.squeeze', 'diiiiie killlll all').text).toBe('diie kill all');
   });
@@ -337,6 +365,7 @@ describe('core normalisers', () => {
       'core.slash-shorthand',
       'core.separators',
       'core.squeeze',
+      'core.split-word',
       'core.reflexive-join',
     ]);
     expect(normalised('ＳＨ！Ｔ')).toBe('shit');

@@ -15,7 +15,13 @@ import {
 import { LETTER, NUMBER, SPLIT_SEPARATOR, unitClasses } from './char-classes';
 import { codeUnits } from './code-units';
 import { MappedTextBuilder } from './mapped-text';
-import { spelledWordLengths, unmaskedSignalWord, unmaskedWord } from './spelled-words';
+import {
+  isSignalWord,
+  isVocabularyWord,
+  spelledWordLengths,
+  unmaskedSignalWord,
+  unmaskedWord,
+} from './spelled-words';
 
 /**
  * The engine's own normalisers (ids `core.*`), applied in this order to every turn before
@@ -693,6 +699,55 @@ function squeezeRepeats(input: MappedText): MappedText {
   return out.build(map[text.length]);
 }
 
+/** A Latin word cut by one or two inner separators: "sui-cide", "mur.der", "k_ill". */
+const INNER_SPLIT_WORD = /[a-z]+(?:[-._*·~+][a-z]+){1,2}/g;
+const HAS_INNER_SPLIT = /[a-z][-._*·~+][a-z]/;
+const INNER_SEPARATOR = /[-._*·~+]/;
+
+/**
+ * Joins a signal word cut from inside by a separator ("sui-cide" -> "suicide", "mur.der" ->
+ * "murder"): the single-letter join needs three lone letters, and the pieces of "sui-cide" are
+ * not letters. Only when the joined word is one people disguise (`isSignalWord`) and the pieces
+ * are not all words themselves, so compounds ("self-harm", "be-at") and everyday hyphenation,
+ * abbreviations and addresses stay as written.
+ */
+function splitWordJoin(input: MappedText): MappedText {
+  const { text, map } = input;
+  if (!HAS_INNER_SPLIT.test(text)) return input;
+  let out: MappedTextBuilder | null = null;
+  let copyFrom = 0;
+  for (const match of text.matchAll(INNER_SPLIT_WORD)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    // Whole words only: "4sui-cide" or "sui-cide-ish" is not one split word.
+    if (start > 0 && isWordUnit(text.charCodeAt(start - 1))) continue;
+    if (
+      end < text.length &&
+      (isWordUnit(text.charCodeAt(end)) || isSplitSeparatorThenLetter(text, end))
+    ) {
+      continue;
+    }
+    const pieces = match[0].split(INNER_SEPARATOR);
+    if (!isSignalWord(pieces.join('')) || pieces.every(isVocabularyWord)) continue;
+    out ??= new MappedTextBuilder(text.length);
+    out.pushSlice(text, map, copyFrom, start);
+    // Each letter keeps its own offset; the separators are dropped.
+    for (let k = start; k < end; k++) {
+      if (!INNER_SEPARATOR.test(text[k])) out.pushSlice(text, map, k, k + 1);
+    }
+    copyFrom = end;
+  }
+  if (!out) return input;
+  out.pushSlice(text, map, copyFrom, text.length);
+  return out.build(map[text.length]);
+}
+
+const isWordUnit = (code: number): boolean => (unitClasses(code) & (LETTER | NUMBER)) !== 0;
+
+/** A separator and then a letter at `at`: the split word goes on past the pieces matched. */
+const isSplitSeparatorThenLetter = (text: string, at: number): boolean =>
+  INNER_SEPARATOR.test(text[at]) && at + 1 < text.length && /[a-z]/.test(text[at + 1]);
+
 /** A reflexive pronoun written in two words: "my self", "your selves", "him self". */
 const SPLIT_REFLEXIVE = /\b(?:my|your|him|her|it|our|them) (?:self|selves)\b/g;
 
@@ -761,6 +816,7 @@ export const CORE_NORMALISERS: readonly TextNormaliser[] = [
   normaliser('core.slash-shorthand', slashShorthandExpand),
   normaliser('core.separators', separatorJoin),
   normaliser('core.squeeze', squeezeRepeats),
+  normaliser('core.split-word', splitWordJoin),
   normaliser('core.reflexive-join', reflexiveJoin),
 ];
 

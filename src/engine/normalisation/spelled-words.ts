@@ -76,6 +76,11 @@ function groupByLength(list: readonly string[]): Map<number, string[]> {
   return byLength;
 }
 
+/** Whether `word` is an everyday or sensitive word of the spelled-word vocabulary. */
+export function isVocabularyWord(word: string): boolean {
+  return VOCABULARY.has(word);
+}
+
 /** Whether `word` is one of the words people mask or disguise (see SENSITIVE_WORDS, typo targets). */
 export function isSignalWord(word: string): boolean {
   return SIGNAL_WORDS.has(word);
