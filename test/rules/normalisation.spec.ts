@@ -61,6 +61,10 @@ describe('core normalisers', () => {
     ["1'm 14", "i'm 14"],
     ["21'm", "21'm"],
     ['you!!!', 'you!!!'],
+    // a stretched digit counts as two, like squeezed letters; a number stays a number
+    ['sh00000t them', 'shooooot them'],
+    ['room 4000b', 'room 4000b'],
+    ['a1000b', 'a1000b'],
   ])('core.leetspeak reads %s as %s', (input, expected) => {
     expect(run('core.leetspeak', input).text).toBe(expected);
   });

@@ -327,7 +327,10 @@ function foldWord(chars: string[]): boolean {
   for (let k = start; k < end; k++) {
     const code = chars[k].charCodeAt(0);
     if (isAsciiLetter(code)) letters++;
-    else if (isAsciiDigit(code)) digits++;
+    // A digit repeated past two counts twice, as squeezed letters do: "sh00000t" is "shoot"
+    // stretched out, not a number with a few letters.
+    else if (isAsciiDigit(code))
+      digits += k >= 2 && chars[k - 1] === chars[k] && chars[k - 2] === chars[k] ? 0 : 1;
     else if (isCyrillic(code)) cyrillic++;
     // Digits next to CJK or Hangul are ages and counts ("14歳", "섹1스" is handled elsewhere).
     else if (isLetter(chars[k])) return false;
