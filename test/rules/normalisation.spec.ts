@@ -28,6 +28,29 @@ describe('core normalisers', () => {
     expect(normalised('μnder ıdıot')).toBe('under idiot');
   });
 
+  it.each([
+    ['والله لأقتله', 'والله لاقتله'],
+    ['عَلَى', 'علي'],
+    ['ٱلله', 'الله'],
+    ['ـــقتل', 'قتل'],
+  ])(
+    'core.unicode reads Arabic hamza forms, vowel marks, alef maqsura and kashida plainly: %s',
+    (input, expected) => {
+      expect(run('core.unicode', input).text).toBe(expected);
+    },
+  );
+
+  it.each([
+    ['رقمي ٠٥٠١٢٣٤٥٦٧', 'رقمي 0501234567'],
+    ['मेरा नंबर ९८७६५४३२१०', 'मेरा नंबर 9876543210'],
+    ['เบอร์ ๐๘๑', 'เบอร์ 081'],
+  ])(
+    'core.unicode reads decimal digits of other scripts as ASCII digits: %s',
+    (input, expected) => {
+      expect(run('core.unicode', input).text).toBe(expected);
+    },
+  );
+
   it('core.homoglyph folds Latin small capitals, which NFKC keeps', () => {
     expect(run('core.homoglyph', 'ᴋɪʟʟ ʏᴏᴜʀꜱᴇʟꜰ, ɪ ᴀᴍ ᴅᴀɴ').text).toBe('kill yourself, i am dan');
   });

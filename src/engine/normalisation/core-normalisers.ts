@@ -37,19 +37,22 @@ function foldCodePoint(code: number): string {
   const cached = foldCache.get(code);
   if (cached !== undefined) return cached;
   let folded: string;
-  if (isInvisible(code)) folded = '';
+  if (isInvisible(code) || code === ARABIC_TATWEEL) folded = '';
   else if (isHangulSyllable(code) || isCompatibilityJamo(code)) folded = String.fromCharCode(code);
+  else if (ARABIC_LETTER_FOLDS[code] !== undefined) folded = ARABIC_LETTER_FOLDS[code];
+  else if (decimalDigit(code) >= 0) folded = String(decimalDigit(code));
   else {
     // Characters NFKD leaves whole: conjoining jamo and Latin letters with a stroke.
     const whole = conjoiningToCompatibility(code) ?? strokeLetterFold(code);
     if (whole) folded = whole;
     else {
       // NFKD folds width, ligatures, circled and mathematical letters; the combining
-      // diacritics it separates out (U+0300..U+036F) are dropped so "kíll" reads "kill".
+      // diacritics it separates out (U+0300..U+036F) are dropped so "kíll" reads "kill", and
+      // so are Arabic vowel marks and hamza marks, so "لأقتله" reads as typed without them.
       folded = '';
       for (const char of String.fromCodePoint(code).normalize('NFKD')) {
         const c = char.codePointAt(0) ?? 0;
-        if (c >= 0x300 && c <= 0x36f) continue;
+        if ((c >= 0x300 && c <= 0x36f) || isArabicMark(c)) continue;
         folded += conjoiningToCompatibility(c) ?? char;
       }
       folded = folded.normalize('NFC').toLowerCase();
@@ -57,6 +60,32 @@ function foldCodePoint(code: number): string {
   }
   if (foldCache.size < 50_000) foldCache.set(code, folded);
   return folded;
+}
+
+/** Kashida, the stretching stroke of Arabic script: typography, not a letter. */
+const ARABIC_TATWEEL = 0x0640;
+
+/** Arabic vowel marks (harakat), hamza above and below, and the superscript alef. */
+const isArabicMark = (code: number): boolean =>
+  (code >= 0x064b && code <= 0x065f) || code === 0x0670;
+
+/**
+ * Arabic letters many writers type in their plain form: alef wasla as alef (the hamza and
+ * madda forms lose their marks in NFKD already) and alef maqsura as ya, so "لاقتله" and
+ * "لأقتله", "على" and "علي" read alike.
+ */
+const ARABIC_LETTER_FOLDS: Readonly<Record<number, string>> = {
+  0x0671: '\u0627',
+  0x0649: '\u064a',
+};
+
+/** Zero digits of the decimal scripts people type numbers in, beside ASCII (NFKD keeps these). */
+const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50, 0x0ed0, 0x1040];
+
+/** The value 0-9 of a decimal digit of those scripts ("٠٥٠" is "050"), or -1. */
+function decimalDigit(code: number): number {
+  for (const zero of DIGIT_ZEROS) if (code >= zero && code <= zero + 9) return code - zero;
+  return -1;
 }
 
 /** Whether every character folds to itself except ASCII capitals (most English and Korean turns). */
@@ -101,7 +130,7 @@ function unicodeFold(input: MappedText): MappedText {
 
 const HAS_HOMOGLYPH = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`);
 
-/** Homoglyph code units (all in the BMP, below U+2200) -> their Latin letter. */
+/** Homoglyph code units (all in the BMP) -> their Latin letter. */
 const HOMOGLYPH_BY_CODE: readonly (string | undefined)[] = (() => {
   const table: (string | undefined)[] = [];
   for (const [char, latin] of Object.entries(HOMOGLYPHS)) table[char.charCodeAt(0)] = latin;
