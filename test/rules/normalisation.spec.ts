@@ -457,3 +457,17 @@ describe('phrases with stroke letters (ł, ø)', () => {
     expect(runRegex(regex, new TurnText('mam fałszywe pieniądze'))).not.toBeNull();
   });
 });
+
+describe('Arabic letters and other scripts digits in phrases and regexes', () => {
+  it('match turns typed with or without hamza and in either digits, phrases and regexes alike', () => {
+    const index = new PhraseIndex(CORE_NORMALISERS);
+    const threat = index.add('والله لأقتله');
+    for (const text of ['والله لاقتله بكرة', 'والله لأقتله بكرة']) {
+      expect(threat !== null && index.match(new TurnText(text)).has(threat)).toBe(true);
+    }
+    const regex = compileRuleRegex(0, 'أكلمك|رقمي [٠-٩]{4}', false);
+    expect(runRegex(regex, new TurnText('ما اقدر انام بدون ما اكلمك'))).not.toBeNull();
+    expect(runRegex(regex, new TurnText('رقمي 0501'))).not.toBeNull();
+    expect(runRegex(regex, new TurnText('رقمي ٠٥٠١'))).not.toBeNull();
+  });
+});

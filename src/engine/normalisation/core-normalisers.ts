@@ -88,6 +88,19 @@ function decimalDigit(code: number): number {
   return -1;
 }
 
+/**
+ * A `regex` pattern with its Arabic letters and other scripts' digits folded as turns fold them
+ * ("أ" as "ا", "[٠-٩]" as "[0-9]"): a pattern is not normalised like phrases are, and these
+ * folds change single characters only, so the pattern's syntax is untouched.
+ */
+export function arabicAndDigitsFolded(pattern: string): string {
+  if (!ARABIC_OR_SCRIPT_DIGIT.test(pattern)) return pattern;
+  return pattern.replace(ARABIC_OR_SCRIPT_DIGIT_ALL, (char) => foldCodePoint(char.charCodeAt(0)));
+}
+const ARABIC_OR_SCRIPT_DIGIT =
+  /[\u0600-\u06ff\u0966-\u096f\u09e6-\u09ef\u0e50-\u0e59\u0ed0-\u0ed9\u1040-\u1049]/;
+const ARABIC_OR_SCRIPT_DIGIT_ALL = new RegExp(ARABIC_OR_SCRIPT_DIGIT.source, 'g');
+
 /** Whether every character folds to itself except ASCII capitals (most English and Korean turns). */
 function foldsToItself(text: string): boolean {
   for (let i = 0; i < text.length; i++) {

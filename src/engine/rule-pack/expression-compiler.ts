@@ -1,4 +1,4 @@
-import { simplifiedHan } from '../normalisation/core-normalisers';
+import { arabicAndDigitsFolded, simplifiedHan } from '../normalisation/core-normalisers';
 import { strokeLettersFolded } from '../normalisation/char-folding';
 import type { DetectorHit } from '../plugin-registry/plugin-contract';
 import type { TurnText } from '../normalisation/turn-text';
@@ -47,9 +47,11 @@ export type CompiledRegex = {
 
 /** Compiles a rule regex (throws RE2's message when the pattern is not valid RE2). */
 export function compileRuleRegex(id: number, written: string, raw: boolean): CompiledRegex {
-  // The normalised text has Han characters in Simplified forms and stroke letters folded; so
-  // must a pattern run over it.
-  const pattern = raw ? written : strokeLettersFolded(simplifiedHan(written));
+  // The normalised text has Han characters in Simplified forms, stroke letters, Arabic letters
+  // and other scripts' digits folded; so must a pattern run over it.
+  const pattern = raw
+    ? written
+    : arabicAndDigitsFolded(strokeLettersFolded(simplifiedHan(written)));
   const regex = compileLinearRegex(pattern);
   const prefilter = requiredLiterals(pattern);
   const loweredLiterals = prefilter === null ? null : lowerCasedLiterals(prefilter);
