@@ -16,6 +16,10 @@ describe('pii.credential', () => {
     [`xoxb-${repeat('12345-', 3)}abcdef`, 'slack_token'],
     [`AIza${repeat('Sy1', 11)}XY`, 'google_api_key'],
     [`sk_live_${repeat('4eC39HqL', 3)}`, 'stripe_key'],
+    [
+      `bot token ${'MTE5ODc2NTQzMjEwOTg3NjU0'}.Gx${repeat('k2', 2)}.${repeat('aB3dE', 7)}`,
+      'discord_token',
+    ],
     [`eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.${repeat('dBjftJeZ4CVP', 2)}`, 'jwt'],
     ['-----BEGIN RSA PRIVATE KEY-----\nMIIabc\n-----END RSA PRIVATE KEY-----', 'private_key'],
     ['my password is hunter2', 'password'],
@@ -28,6 +32,7 @@ describe('pii.credential', () => {
     ['토큰: a1b2c3d4e5f6g7h8i9j0', 'api_key'],
     ['내 비번 qwer1234 잊지마', 'password'],
     ['비번 알려줄게 qwerty123', 'password'],
+    ['비밀번호 : 사랑해1004 ㅋㅋ 말하지마', 'password'],
     ['내 비밀번호 가르쳐줄께 Sunny!2024', 'password'],
     ['the password for my insta is lily2009', 'password'],
     ['my pin for the bank account is 4821', 'password'],
@@ -64,6 +69,8 @@ describe('pii.credential', () => {
     '비번 알려줄게 나중에',
     '비번 알려줄게 lol',
     "password? it's fine i remember it",
+    '비밀번호 까먹었어 ㅠㅠ',
+    '비번은 생일로 했어',
   ])('ignores %s', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -56,6 +56,16 @@ const KEY_SHAPES: KeyShape[] = [
     pattern: new RegExp(`${B}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,200}(?![A-Za-z0-9])`, 'g'),
   },
   {
+    // Bot tokens: the bot's numeric id in base64 (an 18-20 digit id starts M, N or O), a
+    // 6-character timestamp and a 27-38 character HMAC, dot-separated.
+    kind: 'discord_token',
+    cue: /[MNO][A-Za-z0-9_-]{22,27}\.[A-Za-z0-9_-]{6}\./,
+    pattern: new RegExp(
+      `${B}[MNO][A-Za-z0-9_-]{22,27}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}(?![A-Za-z0-9_-])`,
+      'g',
+    ),
+  },
+  {
     kind: 'jwt',
     cue: /eyJ/,
     pattern: new RegExp(
@@ -88,9 +98,12 @@ const PASSWORD_KO_CUE = /비밀번호|비번|패스워드|암호|핀번호/;
  */
 const PASSWORD_EN =
   /\b(?:password|passwd|passcode|pass\s?word|pass(?=\s*[:=])|pwd|pw|pin(?:\s?code)?)(?:(?<bridge>\s+(?:for|to|of|on)\s+(?:(?:my|the|our|your)\s+)?[\w.-]{2,20}(?:\s+account)?\s+(?:is|was|=|:|-)|\s*\?\s*(?:it'?s|its))\s*|\s*(?:(?:is|was|=|:|-)\s*|is\s*:\s*))["'`“]?(?<value>[^\s"'`”]{3,64})/gi;
-/** "비번은 X", "비번: X", and with a telling verb (`bridge`) "비번 알려줄게 X". */
+/**
+ * "비번은 X", "비번: X", and with a telling verb (`bridge`) "비번 알려줄게 X". A value may start
+ * with Hangul when digits or symbols follow it ("사랑해1004"); Hangul alone is talk ("까먹었어").
+ */
 const PASSWORD_KO =
-  /(?:비밀번호|비번|패스워드|암호|핀번호)\s*(?:는|은|이|가|:|=)?\s*(?:바로\s*)?(?<bridge>(?:알려|가르쳐|말해|불러)\s*(?:줄[게께]|줌|드릴[게께]|준다)\s*[.!~]*\s*)?["'`“]?(?<value>[A-Za-z0-9!@#$%^&*()_+=.?~-]{3,64})/g;
+  /(?:비밀번호|비번|패스워드|암호|핀번호)\s*(?:는|은|이|가|:|=)?\s*(?:바로\s*)?(?<bridge>(?:알려|가르쳐|말해|불러)\s*(?:줄[게께]|줌|드릴[게께]|준다)\s*[.!~]*\s*)?["'`“]?(?<value>(?:[가-힣]{1,8}(?=[0-9!@#$%^&*]))?[A-Za-z0-9!@#$%^&*()_+=.?~-]{3,64})/g;
 
 /** Words that follow "password is" without being a password. */
 const NOT_A_PASSWORD = new Set([
