@@ -139,6 +139,13 @@ const KO_US_GRADE =
   /(?<![\d가-힣])(7|8|9|10|11|12)\s?학년(?=\s?(?:이야|이에요|예요|임|인데|이고|입니다|이라|이얌|이당|$|[,.!?(]))/g;
 /** 중2, 고1, 초6 (not 중2병, not 최고1). */
 const KO_GRADE = /(?<![가-힣A-Za-z0-9])(초|중|고)\s?([1-6])(?:학년)?(?![0-9]|\s?병)/g;
+/**
+ * The same school years typed with the initial consonant alone ("ㅈ2인데", "ㄱ1임"): only before
+ * a copula, since a bare "ㄱ1" is as often a game or a list item.
+ */
+const KO_GRADE_INITIAL =
+  /(?<![가-힣ㄱ-ㅎA-Za-z0-9])(ㅊ|ㅈ|ㄱ)\s?([1-6])(?=\s?(?:인데|이야|임|이에요|예요|입니다|이고|이라|이당|이얌|인\s?(?:데|거|애)))/g;
+const KO_GRADE_LETTER: Record<string, string> = { ㅊ: '초', ㅈ: '중', ㄱ: '고' };
 const KO_SCHOOL =
   /(?<![가-힣])(초등학생|초등학교|초딩|중학생|중학교|중딩|고등학생|고등학교|고딩|여중생|남중생|여고생|남고생|급식이|급식|잼민이)/g;
 /** Korean declarative endings that make "중학생" a self-description ("중학생이야", "고딩임"). */
@@ -444,14 +451,15 @@ export class AgeDetector implements TextDetector {
         add(out, m.index, end, Math.min(17, Number(m[1]) + 5), 'grade');
       }
     }
-    for (const m of t.matchAll(KO_GRADE)) {
+    for (const m of [...t.matchAll(KO_GRADE), ...t.matchAll(KO_GRADE_INITIAL)]) {
       if (out.length >= MAX_FOUND) return;
+      const school = KO_GRADE_LETTER[m[1]] ?? m[1];
       const grade = Number(m[2]);
-      if (m[1] !== '초' && grade > 3) continue;
+      if (school !== '초' && grade > 3) continue;
       const end = m.index + m[0].length;
       if (KO_GRADE_MODIFIES.test(t.slice(end, end + 8))) continue;
       if (!this.koreanSpeaker(t, m.index, end)) continue;
-      add(out, m.index, end, Math.min(17, KO_GRADE_BASE[m[1]] + grade), 'grade');
+      add(out, m.index, end, Math.min(17, KO_GRADE_BASE[school] + grade), 'grade');
     }
   }
 

@@ -42,9 +42,12 @@ const KOREAN_DIGITS: Record<string, string> = {
  */
 const KOREAN_DIGIT_RUN =
   /(?<![공영일이삼사오육륙칠팔구0-9])[공영0][\s.-]{0,2}[일이삼사오육륙칠팔구1-9](?:[\s.-]{0,2}[공영일이삼사오육륙칠팔구0-9]){8,12}/g;
-/** A Korean digit word next to another or next to a digit: KOREAN_DIGIT_RUN may match. */
+/**
+ * A Korean digit word next to another or next to a digit, or a run's start with one ("공1공"):
+ * KOREAN_DIGIT_RUN may match.
+ */
 const KOREAN_DIGIT_CUE =
-  /[공영][\s.-]{0,2}[일이삼사오육륙칠팔구]|\d[\s.-]{0,2}[공영일이삼사오육륙칠팔구]{2}/;
+  /[공영][\s.-]{0,2}[일이삼사오육륙칠팔구1-9]|\d[\s.-]{0,2}[공영일이삼사오육륙칠팔구]{2}/;
 
 /**
  * Between digit groups: nothing, one space, or one dot or dash (any dash, see DASHES) with at
