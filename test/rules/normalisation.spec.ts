@@ -235,6 +235,49 @@ describe('core normalisers', () => {
     );
   });
 
+  it.each([
+    ['wnrrhtlvek', '죽고싶다'],
+    ['sk dkvkTdj wnrrpTek', '나아팠어죽겠다'],
+    ['rmsid thsahr rmtrh tlvdj', '그냥손목긋고싶어'],
+    ['tlqkf wkTsmsep', '시발잤는데'],
+    ['dlru....니 애비보다는', '이겨니애비보다는'],
+    ['wnrrhtlvek ㅠㅠ', '죽고싶다ㅠㅠ'],
+  ])('reads Korean typed in English mode in a view of its own: %s', (input, view) => {
+    expect(new TurnText(input).keyboardKorean?.text).toBe(view);
+  });
+
+  it.each([
+    'i want to die',
+    // a word that types no syllables and the turn is not Korean
+    'hello wnrrhtlvek',
+    'tengo 14 pero digo que tengo 18',
+    // too little: two syllables in one word ("digo" 야해)
+    'digo',
+    'tlqkf',
+    // in a Korean turn one syllable is as likely an abbreviation (sns, dm); capitals are English
+    'sns 쳐 보지도 않는',
+    'dm 보내',
+    'AKSY 종로구에 있는 가게',
+    'Eugene 오빠',
+    // English words people write, though they type syllables
+    'the good news',
+  ])('finds no Korean typed in English mode in %s', (input) => {
+    expect(new TurnText(input).keyboardKorean).toBeNull();
+  });
+
+  it('keeps the words their own reading beside the Korean one', () => {
+    const turn = new TurnText('sjan wlcuTdj ekwhgdk');
+    expect(turn.normalised.text).toBe('sjan wlcutdj ekwhgdk');
+    expect(turn.keyboardKorean?.text).toBe('너무지쳤어다좋아');
+  });
+
+  it('maps each typed syllable to the keys that typed it', () => {
+    const turn = new TurnText('ㅠ wnrrhtlvek');
+    const view = turn.keyboardKorean;
+    expect(view?.text).toBe('ㅠ죽고싶다');
+    expect([...(view?.toNormalised.slice(1, 5) ?? [])]).toEqual([2, 5, 7, 10]);
+  });
+
   it('core.squeeze keeps doubles and squeezes longer runs', () => {
     expect(run('core.squeeze', 'diiiiie killlll all').text).toBe('diie kill all');
   });
@@ -433,6 +476,16 @@ describe('CJK phrases', () => {
     const th = index.add('อยากตาย');
     expect(th !== null && index.match(new TurnText('อยากตายจริงๆ')).has(th)).toBe(true);
     expect(index.match(new TurnText('วันนี้อากาศดีมาก')).size).toBe(0);
+  });
+
+  it('match Korean typed with the keyboard in English mode, spans on the typed keys', () => {
+    const index = new PhraseIndex(CORE_NORMALISERS);
+    const ko = index.add('죽고싶');
+    const text = 'dk wnrrhtlvek';
+    const hits = ko === null ? undefined : index.match(new TurnText(text)).get(ko);
+    expect(hits?.map((m) => text.slice(m.start, m.end))).toEqual(['wnrrhtlv']);
+    expect(index.match(new TurnText('always angry')).size).toBe(0);
+    expect(index.match(new TurnText('i want to die')).size).toBe(0);
   });
 
   it('match Traditional and Simplified Chinese with one phrase', () => {

@@ -14,6 +14,7 @@ import {
 import { codeUnits } from './code-units';
 import { withoutEnglishFillers, type TokensWithoutFillers } from './filler-words';
 import { mappedFromString } from './mapped-text';
+import { keyboardKoreanView } from './qwerty-hangul';
 import { isSignalWord } from './spelled-words';
 import { typoReading } from './typo-readings';
 
@@ -45,8 +46,12 @@ export type Token = {
   units: number;
 };
 
-/** A view derived from the normalised text; `toNormalised[i]` is the offset of view char i. */
-export type DerivedView = { text: string; toNormalised: Int32Array };
+/**
+ * A view derived from the normalised text; `toNormalised[i]` is the offset of view char i, and
+ * `toNormalisedEnd[i]`, where one view char stands for several (a syllable typed as letters), the
+ * end of what it stands for (else the next offset).
+ */
+export type DerivedView = { text: string; toNormalised: Int32Array; toNormalisedEnd?: Int32Array };
 
 export class TurnText {
   readonly normalised: MappedText;
@@ -56,6 +61,7 @@ export class TurnText {
   private compactView: DerivedView | undefined;
   private choseongView: DerivedView | undefined | null;
   private koreanReadings: DerivedView[] | undefined;
+  private keyboardKoreanReading: DerivedView | null | undefined;
   private tokensLessFillers: TokensWithoutFillers | null | undefined;
   private lowerOriginal: string | undefined;
   private lowerNormalised: string | undefined;
@@ -89,6 +95,21 @@ export class TurnText {
   get koreanViews(): DerivedView[] {
     this.koreanReadings ??= koreanViews(this.normalised.text, this.tokens);
     return this.koreanReadings;
+  }
+
+  /**
+   * The turn with Korean typed in English mode read as Hangul ("wnrrhtlvek" -> 죽고싶다), for
+   * Hangul phrases; null when no token reads so (see `qwerty-hangul.ts`).
+   */
+  get keyboardKorean(): DerivedView | null {
+    if (this.keyboardKoreanReading === undefined) {
+      this.keyboardKoreanReading = keyboardKoreanView(
+        this.original,
+        this.normalised.text,
+        this.tokens,
+      );
+    }
+    return this.keyboardKoreanReading;
   }
 
   /** The tokens without filler words ("i just really want to die"); null when there are none. */

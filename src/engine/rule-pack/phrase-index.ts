@@ -309,9 +309,13 @@ export class PhraseIndex {
     this.matchWords(turn, turn.tokens, 0, turn.tokens.length, hits);
     const withoutFillers = turn.tokensWithoutFillers;
     if (withoutFillers) this.matchAcrossFillers(turn, withoutFillers, hits);
-    if (this.hangulFirst.byKey.size > 0 && SPACELESS_SCRIPT.test(turn.normalised.text)) {
-      this.matchView(turn, turn.compact, this.hangulFirst, hits);
-      for (const view of turn.koreanViews) this.matchView(turn, view, this.hangulFirst, hits);
+    if (this.hangulFirst.byKey.size > 0) {
+      if (SPACELESS_SCRIPT.test(turn.normalised.text)) {
+        this.matchView(turn, turn.compact, this.hangulFirst, hits);
+        for (const view of turn.koreanViews) this.matchView(turn, view, this.hangulFirst, hits);
+      }
+      const typed = turn.keyboardKorean;
+      if (typed) this.matchView(turn, typed, this.hangulFirst, hits);
     }
     if (this.choseongFirst.byKey.size > 0) {
       const view = turn.choseong;
@@ -555,7 +559,8 @@ export class PhraseIndex {
     for (const phrase of candidates) {
       if (!viewMatches(text, i, phrase) || isFull(hits, phrase.id)) continue;
       const normalisedStart = view.toNormalised[i];
-      const normalisedEnd = view.toNormalised[i + phrase.text.length - 1] + 1;
+      const last = i + phrase.text.length - 1;
+      const normalisedEnd = view.toNormalisedEnd?.[last] ?? view.toNormalised[last] + 1;
       const span = turn.originalSpan(normalisedStart, normalisedEnd);
       // One object shape for every match (a spread would give these a shape of their own).
       addHit(hits, phrase.id, {
