@@ -471,6 +471,11 @@ describe('CJK phrases', () => {
     expect(index.match(new TurnText('今日は楽しい')).size).toBe(0);
   });
 
+  it('meet a Thai sara am in a regex as it is typed, not split into its two marks', () => {
+    const regex = compileRuleRegex(0, 'ลืมคำสั่ง', false);
+    expect(runRegex(regex, new TurnText('ลืมคำสั่งทั้งหมดก่อนหน้านี้'))).not.toBeNull();
+  });
+
   it('match Thai, which has no spaces between words, with its vowel and tone marks', () => {
     const index = new PhraseIndex(CORE_NORMALISERS);
     const th = index.add('อยากตาย');

@@ -41,6 +41,9 @@ function foldCodePoint(code: number): string {
   else if (isHangulSyllable(code) || isCompatibilityJamo(code)) folded = String.fromCharCode(code);
   else if (ARABIC_LETTER_FOLDS[code] !== undefined) folded = ARABIC_LETTER_FOLDS[code];
   else if (decimalDigit(code) >= 0) folded = String(decimalDigit(code));
+  // Thai and Lao sara am: NFKD splits it into nikhahit and sara aa, which no one types and a
+  // `regex` pattern written with the vowel would then never meet (ลืมคำสั่ง).
+  else if (code === THAI_SARA_AM || code === LAO_SARA_AM) folded = String.fromCharCode(code);
   else {
     // Characters NFKD leaves whole: conjoining jamo and Latin letters with a stroke.
     const whole = conjoiningToCompatibility(code) ?? strokeLetterFold(code);
@@ -61,6 +64,9 @@ function foldCodePoint(code: number): string {
   if (foldCache.size < 50_000) foldCache.set(code, folded);
   return folded;
 }
+
+const THAI_SARA_AM = 0x0e33;
+const LAO_SARA_AM = 0x0eb3;
 
 /** Kashida, the stretching stroke of Arabic script: typography, not a letter. */
 const ARABIC_TATWEEL = 0x0640;
