@@ -483,6 +483,16 @@ describe('CJK phrases', () => {
     expect(index.match(new TurnText('วันนี้อากาศดีมาก')).size).toBe(0);
   });
 
+  it('read numbers whole: a Hangul phrase with a digit at its edge never matches inside one', () => {
+    const index = new PhraseIndex(CORE_NORMALISERS);
+    const nine = index.add('9살인데');
+    const grade = index.add('중2');
+    expect(nine !== null && index.match(new TurnText('9살인데 사귈래?')).has(nine)).toBe(true);
+    expect(nine !== null && index.match(new TurnText('29살인데 사귈래?')).has(nine)).toBe(false);
+    expect(grade !== null && index.match(new TurnText('나 중2야')).has(grade)).toBe(true);
+    expect(grade !== null && index.match(new TurnText('중25번 버스')).has(grade)).toBe(false);
+  });
+
   it('match Korean typed with the keyboard in English mode, spans on the typed keys', () => {
     const index = new PhraseIndex(CORE_NORMALISERS);
     const ko = index.add('죽고싶');

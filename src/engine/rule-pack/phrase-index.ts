@@ -558,6 +558,7 @@ export class PhraseIndex {
     const text = view.text;
     for (const phrase of candidates) {
       if (!viewMatches(text, i, phrase) || isFull(hits, phrase.id)) continue;
+      if (cutsANumber(text, i, phrase.text)) continue;
       const normalisedStart = view.toNormalised[i];
       const last = i + phrase.text.length - 1;
       const normalisedEnd = view.toNormalisedEnd?.[last] ?? view.toNormalised[last] + 1;
@@ -571,6 +572,22 @@ export class PhraseIndex {
       });
     }
   }
+}
+
+const isAsciiDigit = (code: number): boolean => code >= 48 && code <= 57;
+
+/**
+ * Whether a phrase starting or ending with a digit would match part of a longer number: `9살`
+ * must not match "29살", nor `중2` "중25". Numbers in views are read whole.
+ */
+function cutsANumber(text: string, at: number, phrase: string): boolean {
+  const end = at + phrase.length;
+  return (
+    (at > 0 && isAsciiDigit(phrase.charCodeAt(0)) && isAsciiDigit(text.charCodeAt(at - 1))) ||
+    (end < text.length &&
+      isAsciiDigit(phrase.charCodeAt(phrase.length - 1)) &&
+      isAsciiDigit(text.charCodeAt(end)))
+  );
 }
 
 /**
