@@ -2,15 +2,11 @@ import * as OpenCC from 'opencc-js';
 import type { MappedText, TextNormaliser } from '../plugin-registry/plugin-contract';
 import { HOMOGLYPHS, isInvisible, LEET, strokeLetterFold } from './char-folding';
 import {
-  canBeFinal,
-  canBeInitial,
-  combineFinals,
-  combineVowels,
-  composeSyllable,
   conjoiningToCompatibility,
   isCompatibilityJamo,
   isHangulSyllable,
   isVowelJamo,
+  syllableAt,
 } from './hangul';
 import { LETTER, NUMBER, SPLIT_SEPARATOR, unitClasses } from './char-classes';
 import { codeUnits } from './code-units';
@@ -184,34 +180,13 @@ function hangulCompose(input: MappedText): MappedText {
   let runStart = 0;
   let i = 0;
   while (i < text.length) {
-    const initial = text[i];
-    if (canBeInitial(initial) && i + 1 < text.length && isVowelJamo(text[i + 1])) {
-      let vowel = text[i + 1];
-      let next = i + 2;
-      const combined = next < text.length ? combineVowels(vowel, text[next]) : undefined;
-      if (combined) {
-        vowel = combined;
-        next++;
-      }
-      let final = '';
-      // A consonant is a final only when no vowel follows it (else it starts the next syllable).
-      if (next < text.length && canBeFinal(text[next]) && !isVowelJamo(text[next + 1] ?? '')) {
-        final = text[next];
-        next++;
-        const double = next < text.length ? combineFinals(final, text[next]) : undefined;
-        if (double && !isVowelJamo(text[next + 1] ?? '')) {
-          final = double;
-          next++;
-        }
-      }
-      const syllable = composeSyllable(initial, vowel, final);
-      if (syllable) {
-        out.pushSlice(text, map, runStart, i);
-        out.push(syllable, map[i]);
-        i = next;
-        runStart = i;
-        continue;
-      }
+    const found = syllableAt(text, i);
+    if (found) {
+      out.pushSlice(text, map, runStart, i);
+      out.push(found.syllable, map[i]);
+      i = found.next;
+      runStart = i;
+      continue;
     }
     i++;
   }

@@ -92,7 +92,7 @@ export function conjoiningToCompatibility(code: number): string | null {
   return null;
 }
 
-export function composeSyllable(initial: string, vowel: string, final: string): string | null {
+function composeSyllable(initial: string, vowel: string, final: string): string | null {
   const l = INITIALS.indexOf(initial);
   const v = VOWELS.indexOf(vowel);
   const t = final === '' ? 0 : FINALS.indexOf(final);
@@ -100,19 +100,51 @@ export function composeSyllable(initial: string, vowel: string, final: string): 
   return String.fromCharCode(SYLLABLE_BASE + (l * VOWEL_COUNT + v) * FINAL_COUNT + t);
 }
 
-export function combineVowels(first: string, second: string): string | undefined {
+function combineVowels(first: string, second: string): string | undefined {
   return COMBINED_VOWELS[first + second];
 }
 
-export function combineFinals(first: string, second: string): string | undefined {
+function combineFinals(first: string, second: string): string | undefined {
   return COMBINED_FINALS[first + second];
 }
 
-export function canBeInitial(jamo: string): boolean {
+/**
+ * The syllable that starts at jamo `i` of a sequence (initial consonant, vowel, optional final),
+ * with the index after it; null when none starts there. A consonant is a final only when no
+ * vowel follows it (else it starts the next syllable).
+ */
+export function syllableAt(
+  jamo: ArrayLike<string>,
+  i: number,
+): { syllable: string; next: number } | null {
+  const vowelAt = (k: number) => k < jamo.length && isVowelJamo(jamo[k]);
+  if (i >= jamo.length || !canBeInitial(jamo[i]) || !vowelAt(i + 1)) return null;
+  let vowel = jamo[i + 1];
+  let next = i + 2;
+  const combined = next < jamo.length ? combineVowels(vowel, jamo[next]) : undefined;
+  if (combined) {
+    vowel = combined;
+    next++;
+  }
+  let final = '';
+  if (next < jamo.length && canBeFinal(jamo[next]) && !vowelAt(next + 1)) {
+    final = jamo[next];
+    next++;
+    const double = next < jamo.length ? combineFinals(final, jamo[next]) : undefined;
+    if (double && !vowelAt(next + 1)) {
+      final = double;
+      next++;
+    }
+  }
+  const syllable = composeSyllable(jamo[i], vowel, final);
+  return syllable === null ? null : { syllable, next };
+}
+
+function canBeInitial(jamo: string): boolean {
   return INITIALS.includes(jamo);
 }
 
-export function canBeFinal(jamo: string): boolean {
+function canBeFinal(jamo: string): boolean {
   return jamo !== ' ' && FINALS.includes(jamo);
 }
 

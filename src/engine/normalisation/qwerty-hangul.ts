@@ -1,11 +1,4 @@
-import {
-  canBeFinal,
-  canBeInitial,
-  combineFinals,
-  combineVowels,
-  composeSyllable,
-  isVowelJamo,
-} from './hangul';
+import { syllableAt } from './hangul';
 import { isVocabularyWord } from './spelled-words';
 import type { DerivedView, Token } from './turn-text';
 
@@ -66,33 +59,12 @@ export function typedSyllables(letters: string): TypedSyllable[] | null {
     if (typed === undefined) return null;
     jamo.push(typed);
   }
-  const vowelAt = (i: number) => i < jamo.length && isVowelJamo(jamo[i]);
   const out: TypedSyllable[] = [];
-  let i = 0;
-  while (i < jamo.length) {
-    if (!canBeInitial(jamo[i]) || !vowelAt(i + 1)) return null;
-    let vowel = jamo[i + 1];
-    let next = i + 2;
-    const combined = next < jamo.length ? combineVowels(vowel, jamo[next]) : undefined;
-    if (combined) {
-      vowel = combined;
-      next++;
-    }
-    let final = '';
-    // A consonant followed by a vowel starts the next syllable instead.
-    if (next < jamo.length && canBeFinal(jamo[next]) && !vowelAt(next + 1)) {
-      final = jamo[next];
-      next++;
-      const double = next < jamo.length ? combineFinals(final, jamo[next]) : undefined;
-      if (double && !vowelAt(next + 1)) {
-        final = double;
-        next++;
-      }
-    }
-    const syllable = composeSyllable(jamo[i], vowel, final);
-    if (syllable === null) return null;
-    out.push({ syllable, at: i, end: next });
-    i = next;
+  for (let i = 0; i < jamo.length;) {
+    const found = syllableAt(jamo, i);
+    if (found === null) return null;
+    out.push({ syllable: found.syllable, at: i, end: found.next });
+    i = found.next;
   }
   return out;
 }
