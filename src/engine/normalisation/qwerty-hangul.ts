@@ -49,10 +49,11 @@ type TypedSyllable = { syllable: string; at: number; end: number };
 /**
  * The syllables a run of Latin letters types on the two-set keyboard, or null unless every key
  * falls into a well-formed syllable (initial consonant, vowel, optional final): "dkssud" ->
- * 안녕, while "hello" (it starts on a vowel key) and "mom" (no vowel) give null. Upper-case
- * letters other than the shifted keys (Q W E R T O P) give null: they are English capitals.
+ * 안녕, while "hello" (it starts on a vowel key) and "grr" (consonant keys only) give null.
+ * Upper-case letters other than the shifted keys (Q W E R T O P) give null: they are English
+ * capitals.
  */
-export function typedSyllables(letters: string): TypedSyllable[] | null {
+function typedSyllables(letters: string): TypedSyllable[] | null {
   const jamo: string[] = [];
   for (const letter of letters) {
     const typed = KEY_JAMO[letter];
